@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "DockSim",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "docksim", targets: ["docksim"]),
+    .library(name: "DockSimCore", targets: ["DockSimCore"]),
+    .library(name: "DockSimIO", targets: ["DockSimIO"]),
+    .library(name: "DockSimHarness", targets: ["DockSimHarness"]),
+    .library(name: "DockMath", targets: ["DockMath"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: System libraries (only DockMath imports these)
+    .systemLibrary(
+      name: "CBLAS", pkgConfig: "openblas",
+      providers: [.apt(["libopenblas-dev"])]),
+    .systemLibrary(
+      name: "CLAPACKE", pkgConfig: "lapacke",
+      providers: [.apt(["liblapacke-dev"])]),
+
+    // MARK: Linear algebra
+    .target(name: "DockMath", dependencies: ["CBLAS", "CLAPACKE"]),
+
+    // MARK: Deterministic engine (no file I/O)
+    .target(name: "DockSimCore", dependencies: ["DockMath"]),
+
+    // MARK: Files: scenarios, CSV, atomic writes
+    .target(
+      name: "DockSimIO",
+      dependencies: ["DockSimCore", .product(name: "Yams", package: "Yams")]),
+
+    // MARK: Suites and the parallel runner
+    .target(name: "DockSimHarness", dependencies: ["DockSimCore", "DockSimIO"]),
+
+    // MARK: Command-line tool
+    .executableTarget(
+      name: "docksim",
+      dependencies: [
+        "DockSimHarness", "DockSimIO", "DockSimCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // MARK: Test support (not a product)
+    .target(name: "DockSimTestSupport", dependencies: ["DockSimCore", "DockMath"]),
+
+    // MARK: Tests
+    .testTarget(name: "DockMathTests", dependencies: ["DockMath", "DockSimTestSupport"]),
+    .testTarget(name: "DockSimCoreTests", dependencies: ["DockSimCore", "DockSimTestSupport"]),
+    .testTarget(name: "DockSimIOTests", dependencies: ["DockSimIO", "DockSimTestSupport"]),
+    .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

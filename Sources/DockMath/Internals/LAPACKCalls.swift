@@ -1,0 +1,33 @@
+internal import CLAPACKE
+
+/// The only place DockMath calls LAPACKE. Column-major layout makes LAPACKE pass the storage
+/// straight to LAPACK without a transposed temporary. Returns LAPACK's `info` unchanged; mapping
+/// it to errors is the caller's job. `lapack_int` is a macro Swift does not import; this
+/// LAPACKE is the LP64 build, where it is `int32_t`.
+enum LAPACKCalls {
+  private static let lower = CChar(UInt8(ascii: "L"))
+
+  /// dpotrf on the lower triangle of the square matrix `a`, in place.
+  static func dpotrfLower(_ a: inout Matrix) -> Int32 {
+    BLASCalls.pinToOneThread()
+    let n = Int32(a.rows)
+    let lda = Int32(a.leadingDimension)
+    return a.withMutableStorage { pa in
+      LAPACKE_dpotrf(LAPACK_COL_MAJOR, lower, n, pa.baseAddress, lda)
+    }
+  }
+
+  /// dpotrs with the lower factor `factor` (n×n), overwriting `b` (n×nrhs) with the solution.
+  static func dpotrsLower(factor: Matrix, _ b: inout Matrix) -> Int32 {
+    BLASCalls.pinToOneThread()
+    let n = Int32(factor.rows)
+    let nrhs = Int32(b.columns)
+    let lda = Int32(factor.leadingDimension)
+    let ldb = Int32(b.leadingDimension)
+    return factor.withStorage { pa in
+      b.withMutableStorage { pb in
+        LAPACKE_dpotrs(LAPACK_COL_MAJOR, lower, n, nrhs, pa.baseAddress, lda, pb.baseAddress, ldb)
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/// A velocity command for both axes in rad/s (DockKit signs), as sent by a controller.
+public struct DockCommand: Equatable, Sendable {
+  public var yawVelocity: Double
+  public var pitchVelocity: Double
+  public init(yawVelocity: Double, pitchVelocity: Double) {
+    self.yawVelocity = yawVelocity
+    self.pitchVelocity = pitchVelocity
+  }
+  public static let stop = DockCommand(yawVelocity: 0, pitchVelocity: 0)
+}
+
+/// What the dock did during one physics step, per axis.
+public struct DockStepReport: Equatable, Sendable {
+  public var yaw: MotorStep
+  public var pitch: MotorStep
+  /// The command the motors acted on (after the latency), before clamping.
+  public var appliedCommand: DockCommand
+}
+
+/// The stand: two motor axes driven by delayed velocity commands, read through encoders.
+public struct Dock: Sendable {
+  public let parameters: DockParameters
+  private let yawMotor: any MotorModel
+  private let pitchMotor: any MotorModel
+  public private(set) var yaw: AxisState
+  public private(set) var pitch: AxisState
+  private let yawEncoder: Encoder
+  private let pitchEncoder: Encoder
+  /// Commands in flight, in issue order, with the instant each takes effect.
+  private var pending: [(at: SimTime, command: DockCommand)] = []
+  private var active = DockCommand.stop
+
+  /// A dock with the default DC motor model on both axes, or the given models.
+  public init(
+    parameters: DockParameters, yawMotor: (any MotorModel)? = nil,
+    pitchMotor: (any MotorModel)? = nil
+  ) {
+    self.parameters = parameters
+    self.yawMotor = yawMotor ?? DCMotorAxis(parameters: parameters.yaw)
+    self.pitchMotor = pitchMotor ?? DCMotorAxis(parameters: parameters.pitch)
+    yaw = AxisState(position: parameters.initialYaw)
+    pitch = AxisState(position: parameters.initialPitch)
+    yawEncoder = Encoder(countsPerRevolution: parameters.yaw.encoderCountsPerRevolution)
+    pitchEncoder = Encoder(countsPerRevolution: parameters.pitch.encoderCountsPerRevolution)
+    pending.reserveCapacity(16)
+  }
+
+  /// Queues `command`, issued at `time`; the motors act on it after the command latency.
+  public mutating func send(_ command: DockCommand, at time: SimTime) {
+    pending.append((time + parameters.commandLatency, command))
+  }
+
+  /// Advances the physics from `time` by `dt` seconds.
+  public mutating func step(at time: SimTime, dt: Double) -> DockStepReport {
+    var consumed = 0
+    while consumed < pending.count && pending[consumed].at <= time {
+      active = pending[consumed].command
+      consumed += 1
+    }
+    if consumed > 0 { pending.removeFirst(consumed) }
+    let y = yawMotor.step(yaw, command: AxisCommand(velocity: active.yawVelocity), dt: dt)
+    let p = pitchMotor.step(pitch, command: AxisCommand(velocity: active.pitchVelocity), dt: dt)
+    yaw = y.state
+    pitch = p.state
+    return DockStepReport(yaw: y, pitch: p, appliedCommand: active)
+  }
+
+  /// The encoder readings (rad): yaw unwrapped, pitch positive down.
+  public var encoderPositions: AxisPair<Double> {
+    AxisPair(yaw: yawEncoder.read(yaw.position), pitch: pitchEncoder.read(pitch.position))
+  }
+
+  /// The true camera pose.
+  public var cameraPose: CameraPose { CameraPose(yaw: yaw.position, pitch: pitch.position) }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Framing error of the primary subject (RMS, p95, max), in-frame ratio and estimation error.
+/// See `docs/metrics.md` for the definitions.
+public struct FramingMetrics: MetricAccumulator {
+  private var frames = 0
+  private var sumSquares = 0.0
+  private var maximum = 0.0
+  private var histogram = QuantileHistogram(upper: 1, bins: 10_000)
+  private var inFrame = 0
+  private var estimates = 0
+  private var estimationSquares = 0.0
+
+  public init() {}
+
+  public mutating func observe(_ frame: FrameRecord) {
+    guard let truth = frame.truth else { return }
+    frames += 1
+    let e = frame.framingError
+    sumSquares += e * e
+    maximum = max(maximum, e)
+    histogram.add(e)
+    if truth.centerInImage { inFrame += 1 }
+    if let est = frame.estimate, let ref = frame.truthAtEstimate {
+      let err = FramingMetrics.angleBetween(
+        Direction(azimuth: est.state.azimuth, elevation: est.state.elevation), ref.direction)
+      estimates += 1
+      estimationSquares += err * err
+    }
+  }
+
+  public func summary() -> [MetricValue] {
+    [
+      MetricValue("framing_error_rms", frames > 0 ? (sumSquares / Double(frames)).squareRoot() : nil),
+      MetricValue("framing_error_p95", histogram.quantile(0.95)),
+      MetricValue("framing_error_max", frames > 0 ? maximum : nil),
+      MetricValue("in_frame_ratio", frames > 0 ? Double(inFrame) / Double(frames) : nil),
+      MetricValue(
+        "estimation_error_rms_rad", estimates > 0 ? (estimationSquares / Double(estimates)).squareRoot() : nil
+      ),
+    ]
+  }
+
+  /// The angle between two directions, radians (chord formula, accurate for small angles).
+  public static func angleBetween(_ a: Direction, _ b: Direction) -> Double {
+    func unit(_ d: Direction) -> (Double, Double, Double) {
+      let ce = cos(d.elevation)
+      return (ce * cos(d.azimuth), ce * sin(d.azimuth), sin(d.elevation))
+    }
+    let (ax, ay, az) = unit(a)
+    let (bx, by, bz) = unit(b)
+    let chord = ((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz)).squareRoot()
+    return 2 * asin(min(1, chord / 2))
+  }
+}

@@ -1,0 +1,40 @@
+/// Everything a run needs, in SI units: the validated content of a scenario file.
+public struct Scenario: Equatable, Sendable {
+  public var name: String
+  public var description: String
+  /// Seed of every random stream of the run.
+  public var seed: UInt64
+  /// Simulated duration.
+  public var duration: SimDuration
+  /// Physics steps per second; 1e6 must be a whole multiple of the step (integer µs).
+  public var physicsRateHz: Int
+  /// Camera frames per second.
+  public var frameRateHz: Double
+  public var dock: DockParameters
+  public var camera: PinholeCamera
+  public var detector: DetectorParameters
+  public var tracker: TrackerParameters
+  public var controller: ControllerParameters
+  public var subjects: [Subject]
+
+  public init(
+    name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
+    frameRateHz: Double = 30, dock: DockParameters = DockParameters(),
+    camera: PinholeCamera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0),
+    detector: DetectorParameters = DetectorParameters(), tracker: TrackerParameters = TrackerParameters(),
+    controller: ControllerParameters = ControllerParameters(), subjects: [Subject]
+  ) {
+    self.name = name
+    self.description = description
+    self.seed = seed
+    self.duration = duration
+    self.physicsRateHz = physicsRateHz
+    self.frameRateHz = frameRateHz
+    self.dock = dock
+    self.camera = camera
+    self.detector = detector
+    self.tracker = tracker
+    self.controller = controller
+    self.subjects = subjects
+  }
+}

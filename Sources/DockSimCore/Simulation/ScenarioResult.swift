@@ -1,0 +1,32 @@
+/// The outcome of one scenario run: its identity and its metrics in a stable order.
+public struct ScenarioResult: Equatable, Sendable {
+  public var name: String
+  public var seed: UInt64
+  public var duration: SimDuration
+  public var frames: Int64
+  public var metrics: [MetricValue]
+  public init(name: String, seed: UInt64, duration: SimDuration, frames: Int64, metrics: [MetricValue]) {
+    self.name = name
+    self.seed = seed
+    self.duration = duration
+    self.frames = frames
+    self.metrics = metrics
+  }
+  /// The value of metric `name`, if present and applicable.
+  public func metric(_ name: String) -> Double? { metrics.first { $0.name == name }?.value }
+}
+
+/// Why a run stopped early.
+public enum SimulationError: Error, Equatable, CustomStringConvertible {
+  /// A non-finite value appeared in the loop.
+  case nonFinite(stage: String, frame: Int64, time: SimTime)
+  case invalidTiming(String)
+
+  public var description: String {
+    switch self {
+    case .nonFinite(let stage, let frame, let time):
+      return "non-finite value in \(stage) at frame \(frame) (t = \(time.seconds) s)"
+    case .invalidTiming(let why): return why
+    }
+  }
+}

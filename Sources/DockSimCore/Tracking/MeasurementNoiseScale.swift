@@ -1,0 +1,32 @@
+/// Factors on the measurement standard deviations of (u, v, h) for one observation.
+///
+/// A box cut by the image edge is not the subject's box: its centre is pulled inward and its height
+/// (for a cut at the top or bottom) is the visible part only. Rather than let such a box drag the
+/// estimate (or fail the gate and start a coast), the tracker keeps it and trusts the cut dimensions
+/// less.
+public struct MeasurementNoiseScale: Equatable, Sendable {
+  public var u: Double
+  public var v: Double
+  public var h: Double
+  public init(u: Double, v: Double, h: Double) {
+    self.u = u
+    self.v = v
+    self.h = h
+  }
+  public static let one = MeasurementNoiseScale(u: 1, v: 1, h: 1)
+
+  /// How far from an edge (normalized units) a box side counts as cut by it.
+  public static let edgeTolerance = 0.002
+
+  /// The scale for `rect`: centre ×`centerFactor` along a cut axis; height ×`sizeFactor` when the top
+  /// or bottom is cut.
+  public static func forBox(_ rect: NormalizedRect, centerFactor: Double = 8, sizeFactor: Double = 100)
+    -> MeasurementNoiseScale
+  {
+    let e = edgeTolerance
+    let cutSide = rect.x <= e || rect.x + rect.width >= 1 - e
+    let cutTopBottom = rect.y <= e || rect.y + rect.height >= 1 - e
+    return MeasurementNoiseScale(
+      u: cutSide ? centerFactor : 1, v: cutTopBottom ? centerFactor : 1, h: cutTopBottom ? sizeFactor : 1)
+  }
+}

@@ -1,0 +1,48 @@
+/// Parameters of the built-in EKF tracker. Units: radians, seconds, normalized image units.
+public struct TrackerParameters: Equatable, Sendable {
+  /// White-noise acceleration intensity q for azimuth and elevation, rad²/s³.
+  public var processNoiseAngle: Double
+  /// White-noise acceleration intensity q for the log of the angular height, 1/s³.
+  public var processNoiseLogSize: Double
+  /// Standard deviation of the measured box centre (u and v), normalized image units.
+  public var measurementNoiseCenter: Double
+  /// Standard deviation of the measured box height, normalized image units.
+  public var measurementNoiseHeight: Double
+  /// Initial standard deviations of a new track: angles (rad), log size, angular rates (rad/s),
+  /// log-size rate (1/s).
+  public var initialStdAngle: Double
+  public var initialStdLogSize: Double
+  public var initialStdAngleRate: Double
+  public var initialStdLogSizeRate: Double
+  /// Mahalanobis gate: an observation is associated only if its NIS is at most this (χ², 3 dof).
+  public var gate: Double
+  /// Consecutive frames without a measurement after which a track is deleted.
+  public var maxCoastFrames: Int
+  /// Hits needed before a new track is confirmed.
+  public var confirmHits: Int
+  /// Consecutive frames in which observations were present but all failed the gate after which the
+  /// track is considered lost and restarted from the observations (a manoeuvre the motion model did
+  /// not foresee). 0 disables restarting.
+  public var reacquireFrames: Int
+
+  public init(
+    processNoiseAngle: Double = 0.5, processNoiseLogSize: Double = 0.1,
+    measurementNoiseCenter: Double = 0.004, measurementNoiseHeight: Double = 0.006,
+    initialStdAngle: Double = 0.01, initialStdLogSize: Double = 0.05,
+    initialStdAngleRate: Double = 0.5, initialStdLogSizeRate: Double = 0.2,
+    gate: Double = 21.108, maxCoastFrames: Int = 45, confirmHits: Int = 3, reacquireFrames: Int = 4
+  ) {
+    self.processNoiseAngle = processNoiseAngle
+    self.processNoiseLogSize = processNoiseLogSize
+    self.measurementNoiseCenter = measurementNoiseCenter
+    self.measurementNoiseHeight = measurementNoiseHeight
+    self.initialStdAngle = initialStdAngle
+    self.initialStdLogSize = initialStdLogSize
+    self.initialStdAngleRate = initialStdAngleRate
+    self.initialStdLogSizeRate = initialStdLogSizeRate
+    self.gate = gate
+    self.maxCoastFrames = maxCoastFrames
+    self.confirmHits = confirmHits
+    self.reacquireFrames = reacquireFrames
+  }
+}

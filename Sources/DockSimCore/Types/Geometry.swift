@@ -1,0 +1,45 @@
+/// A rectangle in normalized image coordinates, origin at the **lower-left** corner, x to the right,
+/// y upward (Vision / DockKit observation convention). 1.0 is the full image width or height.
+public struct NormalizedRect: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+  /// Centre x (0 = left edge).
+  public var midX: Double { x + width / 2 }
+  /// Centre y (0 = bottom edge).
+  public var midY: Double { y + height / 2 }
+
+  /// The same rectangle with an **upper-left** origin (region-of-interest convention).
+  public var upperLeftOrigin: NormalizedRect {
+    NormalizedRect(x: x, y: 1 - y - height, width: width, height: height)
+  }
+  /// Intersection with the unit image, or nil when nothing of it is in the image.
+  public func clippedToImage() -> NormalizedRect? {
+    let x0 = max(0, x)
+    let y0 = max(0, y)
+    let x1 = min(1, x + width)
+    let y1 = min(1, y + height)
+    guard x1 > x0, y1 > y0 else { return nil }
+    return NormalizedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}
+
+/// A point in the stand's base frame, metres: x forward (the stand's home heading), y right, z up,
+/// origin at the pan/tilt pivot.
+public struct Point3: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var z: Double
+  public init(x: Double, y: Double, z: Double) {
+    self.x = x
+    self.y = y
+    self.z = z
+  }
+}

@@ -1,0 +1,73 @@
+import DockSimCore
+import DockSimIO
+
+/// The suite summary: one row per scenario in input order, stable columns with units in the names.
+public enum SummaryTable {
+  /// The metric columns, in order; every built-in run reports exactly these.
+  public static let metricColumns = [
+    "framing_error_rms", "framing_error_p95", "framing_error_max", "in_frame_ratio",
+    "estimation_error_rms_rad", "camera_lag_ms", "speed_cap_violations", "speed_cap_violation_s",
+    "position_limit_violations", "position_limit_violation_s",
+  ]
+  public static let columns =
+    ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["status", "error"]
+
+  /// The CSV text of `summary.csv`.
+  public static func csv(_ outcomes: [RunOutcome]) -> String {
+    var out = CSVFormat.line(columns)
+    for o in outcomes {
+      var cells = [CSVFormat.cell(o.name), CSVFormat.cell(o.seed)]
+      if let r = o.result {
+        cells += [CSVFormat.cell(r.duration.seconds), CSVFormat.cell(r.frames)]
+        cells += metricColumns.map { CSVFormat.cell(r.metric($0)) }
+        cells += ["ok", ""]
+      } else {
+        cells += ["", ""] + metricColumns.map { _ in "" } + ["error", CSVFormat.cell(o.failure ?? "")]
+      }
+      out += CSVFormat.line(cells)
+    }
+    return out
+  }
+
+  /// A fixed-width table for the terminal.
+  public static func text(_ outcomes: [RunOutcome]) -> String {
+    let shown = [
+      ("framing_error_rms", "frame rms", 3), ("framing_error_p95", "frame p95", 3),
+      ("in_frame_ratio", "in frame", 3), ("estimation_error_rms_rad", "est rms rad", 4),
+      ("camera_lag_ms", "lag ms", 0), ("speed_cap_violations", "cap viol", 0),
+      ("position_limit_violations", "limit viol", 0),
+    ]
+    let nameWidth = max(8, outcomes.map(\.name.count).max() ?? 8)
+    var header = "scenario".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+    for (_, title, _) in shown { header += "  " + pad(title, 11) }
+    var lines = [header, String(repeating: "-", count: header.count)]
+    for o in outcomes {
+      var line = o.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      if let r = o.result {
+        for (key, _, digits) in shown { line += "  " + pad(format(r.metric(key), digits), 11) }
+      } else {
+        line += "  FAILED: " + (o.failure ?? "")
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func pad(_ s: String, _ n: Int) -> String {
+    s.count >= n ? s : String(repeating: " ", count: n - s.count) + s
+  }
+
+  /// Fixed decimals without Foundation's locale-aware formatting.
+  static func format(_ value: Double?, _ digits: Int) -> String {
+    guard let value, value.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int64(scaled / scale)
+    let frac = Int64(scaled - Double(whole) * scale)
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard digits > 0 else { return "\(sign)\(whole)" }
+    let fracText = String(frac)
+    return "\(sign)\(whole)." + String(repeating: "0", count: digits - fracText.count) + fracText
+  }
+}

@@ -1,0 +1,139 @@
+import DockSimCore
+import Foundation
+
+/// One frame of a recorded observation log: the capture time, the camera pose the phone measured,
+/// and the boxes its detector reported (no identities).
+public struct LoggedFrame: Equatable, Sendable {
+  public var frame: Int64
+  /// Capture time, seconds.
+  public var time: Double
+  public var pose: CameraPose
+  public var observations: [Observation]
+}
+
+/// Reads observation logs: how users bring data from a real phone (format in `docs/csv.md`).
+///
+///     frame,t_s,camera_yaw_rad,camera_pitch_rad,kind,center_u,center_v,width,height
+///
+/// One row per observation; a frame without observations has one row with the last five cells
+/// empty. Rows are in frame order; all rows of a frame share its time and pose. Lines starting with
+/// `#` are comments. Box values are normalized image units with a lower-left origin; the pitch is
+/// DockKit's (positive tilting down).
+public enum ObservationLog {
+  public static let columns = [
+    "frame", "t_s", "camera_yaw_rad", "camera_pitch_rad", "kind", "center_u", "center_v", "width", "height",
+  ]
+
+  /// Reads and validates a log file.
+  public static func read(path: String) throws -> [LoggedFrame] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw LogError(file: path, line: nil, column: nil, message: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
+    }
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw LogError(
+        file: path, line: nil, column: nil, message: "cannot read: \(error.localizedDescription)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw LogError(file: path, line: nil, column: nil, message: "not UTF-8 text, expected a CSV file")
+    }
+    return try parse(text, file: path)
+  }
+
+  /// Parses log text; `file` names it in errors.
+  public static func parse(_ text: String, file: String) throws -> [LoggedFrame] {
+    var frames: [LoggedFrame] = []
+    var sawHeader = false
+    var lineNumber = 0
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      func fail(_ column: String?, _ message: String) -> LogError {
+        LogError(file: file, line: lineNumber, column: column, message: message)
+      }
+      if !sawHeader {
+        guard cells == columns else {
+          throw fail(nil, "expected the header \(columns.joined(separator: ",")), got \(line)")
+        }
+        sawHeader = true
+        continue
+      }
+      guard cells.count == columns.count else {
+        throw fail(nil, "expected \(columns.count) cells, got \(cells.count)")
+      }
+      func number(_ i: Int, _ range: ClosedRange<Double>) throws -> Double {
+        guard let v = Double(cells[i]), v.isFinite else {
+          throw fail(columns[i], "expected a finite number, got '\(cells[i])'")
+        }
+        guard range.contains(v) else {
+          throw fail(columns[i], "expected a value in \(range.lowerBound)...\(range.upperBound), got \(v)")
+        }
+        return v
+      }
+      guard let frameIndex = Int64(cells[0]), frameIndex >= 0 else {
+        throw fail("frame", "expected a non-negative integer, got '\(cells[0])'")
+      }
+      let time = try number(1, 0...1e7)
+      let yaw = try number(2, -1e4...1e4)
+      let pitch = try number(3, -Double.pi...Double.pi)
+      let pose = CameraPose(yaw: yaw, pitch: pitch)
+      var observation: Observation?
+      if cells[4...].allSatisfy(\.isEmpty) {
+        observation = nil
+      } else {
+        guard let kind = SubjectKind(rawValue: cells[4]) else {
+          throw fail("kind", "expected humanFace, humanBody or object, got '\(cells[4])'")
+        }
+        let u = try number(5, -10...10)
+        let v = try number(6, -10...10)
+        let w = try number(7, 0...10)
+        let h = try number(8, 0...10)
+        guard h > 0 else { throw fail("height", "expected a height > 0, got \(h)") }
+        observation = Observation(
+          kind: kind, rect: NormalizedRect(x: u - w / 2, y: v - h / 2, width: w, height: h))
+      }
+      if let last = frames.last, last.frame == frameIndex {
+        guard last.time == time, last.pose == pose else {
+          throw fail("t_s", "rows of frame \(frameIndex) disagree on the time or camera pose")
+        }
+        if let observation { frames[frames.count - 1].observations.append(observation) }
+      } else {
+        if let last = frames.last {
+          guard frameIndex > last.frame else {
+            throw fail("frame", "expected frames in increasing order, got \(frameIndex) after \(last.frame)")
+          }
+          guard time > last.time else {
+            throw fail("t_s", "expected times to increase, got \(time) after \(last.time)")
+          }
+        }
+        frames.append(
+          LoggedFrame(frame: frameIndex, time: time, pose: pose, observations: observation.map { [$0] } ?? [])
+        )
+      }
+    }
+    guard sawHeader else {
+      throw LogError(file: file, line: nil, column: nil, message: "empty log, expected a header line")
+    }
+    return frames
+  }
+}
+
+/// A problem in an observation log, naming file, line and column.
+public struct LogError: Error, CustomStringConvertible, Equatable {
+  public let file: String
+  public let line: Int?
+  public let column: String?
+  public let message: String
+  public var description: String {
+    var s = file
+    if let line { s += ":\(line)" }
+    if let column { s += ": \(column)" }
+    return s + ": " + message
+  }
+}

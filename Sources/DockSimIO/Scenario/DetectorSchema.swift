@@ -1,0 +1,25 @@
+import DockSimCore
+
+/// The `detector` section: noise, misses and latency of the built-in detector.
+enum DetectorSchema {
+  static let fields = [
+    "center_noise", "size_noise", "detection_probability", "latency_frames", "min_visible_fraction",
+  ]
+  /// Standard deviations in normalized image units: half the image is already no detection at all.
+  static let noise = NumberBounds.nonNegative(max: 0.5)
+  static let probability = NumberBounds.closed(0, 1)
+  /// One second of frames at 30 fps: longer inference latency is not a tracking problem any more.
+  static let latencyFrames = 0...30
+
+  static func read(_ m: MappingReader) throws(ScenarioError) -> DetectorParameters {
+    let d = DetectorParameters()
+    return DetectorParameters(
+      centerNoise: try m.number("center_noise", noise, default: d.centerNoise),
+      sizeNoise: try m.number("size_noise", noise, default: d.sizeNoise),
+      detectionProbability: try m.number(
+        "detection_probability", probability, default: d.detectionProbability),
+      latencyFrames: try m.integer("latency_frames", latencyFrames, default: d.latencyFrames),
+      minimumVisibleFraction: try m.number(
+        "min_visible_fraction", probability, default: d.minimumVisibleFraction))
+  }
+}

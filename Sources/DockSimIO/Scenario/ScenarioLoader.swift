@@ -1,0 +1,58 @@
+import DockSimCore
+import Yams
+
+/// Loads and validates scenario files (`docs/scenarios.md` describes the format).
+///
+/// YAML holds degrees, milliseconds and the unit in each field name; the returned `Scenario` is in the
+/// core's SI units (radians, seconds, `SimDuration` microseconds). Every failure is a `ScenarioError`
+/// naming the file, the line, the field path and what was expected; the first problem found is
+/// reported.
+public enum ScenarioLoader {
+  /// Reads, parses and validates the scenario file at `path`.
+  ///
+  /// - Throws: `ScenarioError` when the path is missing or a directory, the bytes are not UTF-8, the
+  ///   YAML is malformed, or any field is missing, unknown, of the wrong type or out of range.
+  public static func load(path: String) throws(ScenarioError) -> Scenario {
+    try parse(yaml: try ScenarioFiles.read(path: path), file: path)
+  }
+
+  /// Parses and validates scenario YAML; `file` only names the source in errors.
+  ///
+  /// - Throws: `ScenarioError`, as `load(path:)`.
+  public static func parse(yaml: String, file: String) throws(ScenarioError) -> Scenario {
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: yaml)
+    } catch {
+      throw ScenarioError(composing: error, yaml: yaml, file: file)
+    }
+    let reader = root.map { NodeReader(node: $0, path: "", file: file) }
+    guard let reader, !reader.isNull else {
+      throw ScenarioError(
+        file: file, line: nil,
+        message: "the file is empty; expected a mapping with at least name, seed, duration_s and subjects")
+    }
+    return try ScenarioSchema.read(reader)
+  }
+
+  /// The scenario files named by `paths`, in order: a file stands for itself, a directory for the
+  /// `*.yaml` and `*.yml` files directly inside it (not its subdirectories), sorted by path.
+  ///
+  /// - Throws: `ScenarioError` for a path that does not exist or a directory without scenario files.
+  public static func scenarioFiles(in paths: [String]) throws(ScenarioError) -> [String] {
+    var files: [String] = []
+    for path in paths { files += try ScenarioFiles.expand(path: path) }
+    return files
+  }
+
+  /// Loads every scenario named by `paths` (see `scenarioFiles(in:)`), stopping at the first error.
+  ///
+  /// - Throws: `ScenarioError` for the first path or file that fails.
+  public static func loadAll(paths: [String]) throws(ScenarioError) -> [(path: String, scenario: Scenario)] {
+    var loaded: [(path: String, scenario: Scenario)] = []
+    for file in try scenarioFiles(in: paths) {
+      loaded.append((file, try load(path: file)))
+    }
+    return loaded
+  }
+}

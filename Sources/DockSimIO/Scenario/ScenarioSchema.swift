@@ -1,0 +1,88 @@
+import DockSimCore
+
+/// The top level of a scenario file: identity, timing, and the sections, read in dependency order
+/// (rates before the dock, the dock before the controller) so cross-field checks see validated values.
+enum ScenarioSchema {
+  static let fields = [
+    "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
+    "detector", "tracker", "controller", "subjects",
+  ]
+  static let maximumNameLength = 100
+  static let duration = NumberBounds.positive(max: 86_400)
+  static let physicsRate = 100...100_000
+  static let frameRate = NumberBounds.positive(max: 240)
+  static let seed = 0...Int.max
+
+  static func read(_ reader: NodeReader) throws(ScenarioError) -> Scenario {
+    guard case .mapping = reader.node else {
+      throw reader.mismatch("a mapping at the top level (name, seed, duration_s, subjects, …)")
+    }
+    let top = try reader.mapping(allowed: fields)
+    // The core's own defaults, so the file format never drifts from them.
+    let defaults = Scenario(name: "defaults", seed: 0, duration: .zero, subjects: [])
+    let name = try readName(top)
+    let description = try top["description"]?.string() ?? defaults.description
+    let seed = try top.required("seed", expecting: "an integer in 0 ... \(Int.max)").integer(seed)
+    let duration = try readDuration(top)
+    let physicsRateHz = try readPhysicsRate(top, default: defaults.physicsRateHz)
+    let frameRateHz = try readFrameRate(top, physicsRateHz: physicsRateHz, default: defaults.frameRateHz)
+    let dock = try DockSchema.read(
+      top.section("dock", allowed: DockSchema.fields), physicsRateHz: physicsRateHz)
+    let camera = try CameraSchema.read(
+      top.section("camera", allowed: CameraSchema.fields), default: defaults.camera)
+    let detector = try DetectorSchema.read(top.section("detector", allowed: DetectorSchema.fields))
+    let tracker = try TrackerSchema.read(top.section("tracker", allowed: TrackerSchema.fields))
+    let controller = try ControllerSchema.read(
+      top.section("controller", allowed: ControllerSchema.fields), pitchRange: dock.pitch.positionRange)
+    let subjects = try SubjectSchema.readAll(
+      top.required("subjects", expecting: "a sequence of at least one subject"))
+    return Scenario(
+      name: name, description: description, seed: UInt64(seed), duration: duration,
+      physicsRateHz: physicsRateHz, frameRateHz: frameRateHz, dock: dock, camera: camera,
+      detector: detector, tracker: tracker, controller: controller, subjects: subjects)
+  }
+
+  /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.
+  private static func readName(_ top: MappingReader) throws(ScenarioError) -> String {
+    let expected = "a name of 1 to \(maximumNameLength) characters from A-Z a-z 0-9 _ . -"
+    let node = try top.required("name", expecting: expected)
+    let name = try node.string(expected)
+    let allowed = name.unicodeScalars.allSatisfy { s in
+      s.isASCII
+        && (("A"..."Z").contains(s) || ("a"..."z").contains(s) || ("0"..."9").contains(s)
+          || "_.-".unicodeScalars.contains(s))
+    }
+    guard allowed, !name.isEmpty, name.count <= maximumNameLength else { throw node.mismatch(expected) }
+    guard name != ".", name != ".." else { throw node.mismatch("a name other than . and ..") }
+    return name
+  }
+
+  private static func readDuration(_ top: MappingReader) throws(ScenarioError) -> SimDuration {
+    let node = try top.required("duration_s", expecting: duration.summary)
+    let value = SimDuration(seconds: try node.number(duration))
+    guard value.microseconds > 0 else { throw node.mismatch("a duration of at least 1 µs") }
+    return value
+  }
+
+  /// The physics step is an integer number of microseconds, so the rate must divide one million.
+  private static func readPhysicsRate(_ top: MappingReader, default value: Int) throws(ScenarioError) -> Int {
+    guard let node = top["physics_rate_hz"] else { return value }
+    let rate = try node.integer(physicsRate)
+    guard 1_000_000 % rate == 0 else {
+      throw node.mismatch("a divisor of 1000000 so the step is whole microseconds (e.g. 500, 1000, 2000)")
+    }
+    return rate
+  }
+
+  /// Frames fire on physics ticks, so a frame rate above the physics rate cannot be honoured.
+  private static func readFrameRate(_ top: MappingReader, physicsRateHz: Int, default value: Double)
+    throws(ScenarioError) -> Double
+  {
+    guard let node = top["frame_rate_hz"] else { return value }
+    let rate = try node.number(frameRate)
+    guard rate <= Double(physicsRateHz) else {
+      throw node.mismatch("a number <= physics_rate_hz (\(physicsRateHz))")
+    }
+    return rate
+  }
+}

@@ -1,0 +1,44 @@
+import DockSimCore
+
+/// The `tracker` section: the built-in EKF's noise model, initial uncertainty and track management.
+/// Only the angle fields carry degrees; the rest are in the core's units (see `docs/scenarios.md`).
+enum TrackerSchema {
+  static let fields = [
+    "process_noise_angle", "process_noise_log_size", "measurement_noise_center", "measurement_noise_height",
+    "initial_std_angle_deg", "initial_std_log_size", "initial_std_angle_rate_deg_s",
+    "initial_std_log_size_rate", "gate", "max_coast_frames", "confirm_hits",
+  ]
+  static let processNoise = NumberBounds.positive(max: 1000)
+  /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
+  static let measurementNoise = NumberBounds.positive(max: 0.5)
+  static let initialStdAngle = NumberBounds.positive(max: 180)
+  static let initialStdLogSize = NumberBounds.positive(max: 10)
+  static let initialStdAngleRate = NumberBounds.positive(max: Angle.degrees(radians: 20))
+  static let initialStdLogSizeRate = NumberBounds.positive(max: 100)
+  static let gate = NumberBounds.positive(max: 1000)
+  static let maxCoastFrames = 0...10_000
+  static let confirmHits = 1...100
+
+  static func read(_ m: MappingReader) throws(ScenarioError) -> TrackerParameters {
+    let d = TrackerParameters()
+    return TrackerParameters(
+      processNoiseAngle: try m.number("process_noise_angle", processNoise, default: d.processNoiseAngle),
+      processNoiseLogSize: try m.number(
+        "process_noise_log_size", processNoise, default: d.processNoiseLogSize),
+      measurementNoiseCenter: try m.number(
+        "measurement_noise_center", measurementNoise, default: d.measurementNoiseCenter),
+      measurementNoiseHeight: try m.number(
+        "measurement_noise_height", measurementNoise, default: d.measurementNoiseHeight),
+      initialStdAngle: try m.degrees(
+        "initial_std_angle_deg", initialStdAngle, defaultRadians: d.initialStdAngle),
+      initialStdLogSize: try m.number(
+        "initial_std_log_size", initialStdLogSize, default: d.initialStdLogSize),
+      initialStdAngleRate: try m.degrees(
+        "initial_std_angle_rate_deg_s", initialStdAngleRate, defaultRadians: d.initialStdAngleRate),
+      initialStdLogSizeRate: try m.number(
+        "initial_std_log_size_rate", initialStdLogSizeRate, default: d.initialStdLogSizeRate),
+      gate: try m.number("gate", gate, default: d.gate),
+      maxCoastFrames: try m.integer("max_coast_frames", maxCoastFrames, default: d.maxCoastFrames),
+      confirmHits: try m.integer("confirm_hits", confirmHits, default: d.confirmHits))
+  }
+}

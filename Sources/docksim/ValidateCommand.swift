@@ -1,0 +1,61 @@
+import ArgumentParser
+import DockSimIO
+import Foundation
+
+/// `docksim validate FILES...`: loads scenario files the way a run would, without running them, and
+/// reports every invalid file rather than stopping at the first.
+struct ValidateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract: "Check scenario files and report each problem with its file, line and field.",
+    discussion: """
+      Prints `ok  <path>  (<scenario name>)` for each valid file. Each invalid file or path gets one \
+      error line on standard error; the command then exits with code 2. Directories are searched, not \
+      recursively, for *.yaml and *.yml files, in path order. See docs/scenarios.md for the format.
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "Scenario files, or directories whose *.yaml and *.yml files are checked.",
+      valueName: "file-or-directory"))
+  var files: [String]
+
+  func validate() throws {
+    guard !files.isEmpty else { throw ValidationError("Give at least one scenario file or directory.") }
+  }
+
+  func run() throws {
+    var checked = 0
+    var invalid = 0
+    for path in files {
+      let scenarioFiles: [String]
+      do {
+        scenarioFiles = try ScenarioLoader.scenarioFiles(in: [path])
+      } catch {
+        Self.write(error.description, to: .standardError)
+        checked += 1
+        invalid += 1
+        continue
+      }
+      for file in scenarioFiles {
+        checked += 1
+        do {
+          let scenario = try ScenarioLoader.load(path: file)
+          Self.write("ok  \(file)  (\(scenario.name))", to: .standardOutput)
+        } catch {
+          Self.write(error.description, to: .standardError)
+          invalid += 1
+        }
+      }
+    }
+    if invalid > 0 {
+      Self.write("validate: \(invalid) of \(checked) invalid", to: .standardError)
+      throw ExitCode(2)
+    }
+  }
+
+  /// Unbuffered writes to both streams, so ok lines and errors interleave in the order of the files.
+  private static func write(_ line: String, to handle: FileHandle) {
+    handle.write(Data((line + "\n").utf8))
+  }
+}

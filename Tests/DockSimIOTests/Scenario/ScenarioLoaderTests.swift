@@ -1,0 +1,117 @@
+import DockSimCore
+import Testing
+
+@testable import DockSimIO
+
+/// Valid files: every field lands in the right place, in the core's units, and absent ones take the
+/// core's defaults.
+@Suite struct ScenarioLoaderTests {
+  @Test func fullScenarioParsesToExactValues() throws {
+    let scenario = try ScenarioLoader.parse(yaml: ScenarioSamples.full, file: "full.yaml")
+    let deg = Angle.radians(degrees:)
+    let yaw = AxisParameters(
+      positionRange: deg(-170)...deg(170), maximumSpeed: deg(90), inertia: 0.0006, viscousFriction: 0.0002,
+      coulombFriction: 0.003, torqueLimit: 0.12, velocityKp: 0.11, velocityKi: 2.5,
+      encoderCountsPerRevolution: 8192)
+    var pitch = yaw
+    pitch.positionRange = deg(-30)...deg(60)
+    pitch.maximumSpeed = deg(60)
+    let expected = Scenario(
+      name: "walk-across", description: "Alice walks across the room", seed: 42,
+      duration: SimDuration(microseconds: 20_000_000), physicsRateHz: 2000, frameRateHz: 60,
+      dock: DockParameters(
+        yaw: yaw, pitch: pitch, commandLatency: SimDuration(microseconds: 35_000), initialYaw: deg(10),
+        initialPitch: deg(-5)),
+      camera: PinholeCamera(horizontalFOV: deg(70), aspect: 4.0 / 3.0),
+      detector: DetectorParameters(
+        centerNoise: 0.005, sizeNoise: 0.007, detectionProbability: 0.9, latencyFrames: 3,
+        minimumVisibleFraction: 0.25),
+      tracker: TrackerParameters(
+        processNoiseAngle: 0.6, processNoiseLogSize: 0.2, measurementNoiseCenter: 0.005,
+        measurementNoiseHeight: 0.007, initialStdAngle: deg(1), initialStdLogSize: 0.1,
+        initialStdAngleRate: deg(30), initialStdLogSizeRate: 0.3, gate: 16.27, maxCoastFrames: 60,
+        confirmHits: 2),
+      controller: ControllerParameters(
+        gain: 5, maximumAcceleration: deg(500), feedforward: false, lookahead: 0.035, deadband: deg(0.2),
+        limitMargin: deg(2)),
+      subjects: [
+        Subject(
+          id: "alice", kind: .humanBody, width: 0.5, height: 1.7,
+          path: SubjectPath(
+            waypoints: [
+              Waypoint(time: .zero, position: .polar(azimuth: deg(-30), distance: 2.5, height: 0.2)),
+              Waypoint(
+                time: SimTime(microseconds: 10_000_000), position: .cartesian(x: 2, y: 1, height: 0.2)),
+              Waypoint(
+                time: SimTime(microseconds: 12_500_000),
+                position: .polar(azimuth: deg(45), distance: 3, height: -0.1)),
+            ], sway: Sway(lateral: 0.05, vertical: 0.01, period: 4))),
+        Subject(
+          id: "cup", kind: .object, width: 0.08, height: 0.1,
+          path: SubjectPath(waypoints: [
+            Waypoint(time: .zero, position: .cartesian(x: 1, y: -0.5, height: -0.3))
+          ])),
+      ])
+    #expect(scenario == expected)
+    // Spot checks of the unit conversions, so a failure says which one broke.
+    #expect(scenario.dock.yaw.maximumSpeed == 90 * Double.pi / 180)
+    #expect(scenario.dock.commandLatency.microseconds == 35_000)
+    #expect(scenario.controller.lookahead == 0.035)
+    #expect(scenario.subjects[0].path.waypoints[2].time.microseconds == 12_500_000)
+  }
+
+  @Test func absentSectionsTakeTheCoreDefaults() throws {
+    let scenario = try ScenarioLoader.parse(yaml: ScenarioSamples.minimal, file: "minimal.yaml")
+    let expected = Scenario(
+      name: "minimal", seed: 7, duration: SimDuration(microseconds: 1_500_000),
+      subjects: [
+        Subject(
+          id: "face", kind: .humanFace, width: 0.16, height: 0.22,
+          path: SubjectPath(waypoints: [
+            Waypoint(time: .zero, position: .polar(azimuth: 0, distance: 1, height: 0))
+          ]))
+      ])
+    #expect(scenario == expected)
+    #expect(scenario.dock.yaw == .defaultYaw)
+    #expect(scenario.dock.pitch == .defaultPitch)
+    #expect(scenario.physicsRateHz == 1000)
+    #expect(scenario.frameRateHz == 30)
+    #expect(scenario.camera.horizontalFOV == 1.2)
+  }
+
+  @Test func emptySectionsAndPartialAxesKeepDefaults() throws {
+    let yaml =
+      ScenarioSamples.minimal + """
+        camera:
+        detector: {}
+        dock:
+          yaw: { max_speed_deg_s: 120, range_deg: null }
+          pitch: { encoder_counts_per_rev: 0 }
+
+        """
+    let scenario = try ScenarioLoader.parse(yaml: yaml, file: "partial.yaml")
+    var yaw = AxisParameters.defaultYaw
+    yaw.maximumSpeed = Angle.radians(degrees: 120)
+    var pitch = AxisParameters.defaultPitch
+    pitch.encoderCountsPerRevolution = 0
+    #expect(scenario.dock.yaw == yaw)
+    #expect(scenario.dock.pitch == pitch)
+    #expect(scenario.camera == PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0))
+    #expect(scenario.detector == DetectorParameters())
+  }
+
+  @Test(arguments: ["16:9", "\"16:9\"", "1.7777777777777777"])
+  func aspectAsRatioOrNumber(_ written: String) throws {
+    let yaml = ScenarioSamples.minimal + "camera: { aspect: \(written) }\n"
+    let scenario = try ScenarioLoader.parse(yaml: yaml, file: "aspect.yaml")
+    #expect(scenario.camera.aspect == 16.0 / 9.0)
+  }
+
+  @Test func commentsAndYAMLTypesAreAccepted() throws {
+    // Integers where numbers are expected, underscores, a quoted description and a trailing comment.
+    let yaml = ScenarioSamples.minimal.replacingOccurrences(
+      of: "duration_s: 1.5", with: "duration_s: 1_0 # s")
+    let scenario = try ScenarioLoader.parse(yaml: yaml, file: "types.yaml")
+    #expect(scenario.duration.microseconds == 10_000_000)
+  }
+}

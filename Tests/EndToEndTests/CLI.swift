@@ -1,0 +1,63 @@
+import Foundation
+
+/// Runs the built `docksim` binary and captures its output.
+enum CLI {
+  static var repository: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+  }
+
+  /// The `docksim` built beside the test bundle.
+  static var binary: URL {
+    get throws {
+      var candidates: [URL] = []
+      candidates.append(Bundle.main.bundleURL.appendingPathComponent("docksim"))
+      candidates.append(
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+          "docksim"))
+      for c in candidates where FileManager.default.isExecutableFile(atPath: c.path) { return c }
+      throw CLIError(
+        "docksim binary not found beside the tests (looked in \(candidates.map(\.path))); run `swift build` first"
+      )
+    }
+  }
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = try binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? repository
+    var env = ProcessInfo.processInfo.environment
+    env["OPENBLAS_NUM_THREADS"] = "1"
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "docksim-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+  var description: String
+  init(_ d: String) { description = d }
+}

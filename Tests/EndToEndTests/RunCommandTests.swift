@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `docksim run` end to end: the default suite, determinism, and bad scenario files.
+struct RunCommandTests {
+  static func files(under dir: URL) throws -> [String: Data] {
+    var out: [String: Data] = [:]
+    let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)
+    while let url = e?.nextObject() as? URL {
+      var isDir: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)
+      if !isDir.boolValue {
+        out[String(url.path.dropFirst(dir.path.count))] = try Data(contentsOf: url)
+      }
+    }
+    return out
+  }
+
+  @Test func defaultSuiteIsByteIdenticalAcrossJobCounts() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let scenarios = CLI.repository.appendingPathComponent("Scenarios").path
+    let serial = try CLI.run(["run", scenarios, "--out", tmp.appendingPathComponent("a").path, "--jobs", "1"])
+    #expect(serial.status == 0, "stderr: \(serial.stderr)")
+    let parallel = try CLI.run([
+      "run", scenarios, "--out", tmp.appendingPathComponent("b").path, "--jobs", "2", "--quiet",
+    ])
+    #expect(parallel.status == 0, "stderr: \(parallel.stderr)")
+    let a = try Self.files(under: tmp.appendingPathComponent("a"))
+    let b = try Self.files(under: tmp.appendingPathComponent("b"))
+    #expect(a.keys.sorted() == b.keys.sorted())
+    #expect(a.keys.contains("/summary.csv"))
+    #expect(a.keys.filter { $0.hasPrefix("/traces/") }.count >= 4)
+    for key in a.keys { #expect(a[key] == b[key], "\(key) differs between --jobs 1 and --jobs 2") }
+    #expect(!a.keys.contains { $0.contains(".tmp-") }, "temporary files left behind")
+
+    let summary = String(decoding: a["/summary.csv"]!, as: UTF8.self)
+    let header = summary.split(separator: "\n")[0]
+    #expect(header.hasPrefix("scenario,seed,duration_s,frames,framing_error_rms"))
+    #expect(serial.stdout.contains("walk-across"))
+  }
+
+  @Test(arguments: [
+    ("unknown-field", "name: x\nseed: 1\nduration_s: 5\ncolour: red\nsubjects: []\n", "colour"),
+    ("missing-seed", "name: x\nduration_s: 5\nsubjects: []\n", "seed"),
+    ("negative-duration", "name: x\nseed: 1\nduration_s: -5\nsubjects: []\n", "duration_s"),
+    (
+      "nan-speed",
+      "name: x\nseed: 1\nduration_s: 5\ndock:\n  yaw:\n    max_speed_deg_s: .nan\nsubjects: []\n",
+      "max_speed_deg_s"
+    ),
+    ("wrong-type", "name: x\nseed: one\nduration_s: 5\nsubjects: []\n", "seed"),
+    ("syntax", "name: x\nseed: [1,\nduration_s: 5\n", "x"),
+    (
+      "inverted-range",
+      "name: x\nseed: 1\nduration_s: 5\ndock:\n  pitch:\n    range_deg: [30, -30]\nsubjects: []\n",
+      "range_deg"
+    ),
+    ("zero-frame-rate", "name: x\nseed: 1\nduration_s: 5\nframe_rate_hz: 0\nsubjects: []\n", "frame_rate_hz"),
+    ("empty", "", "empty"),
+  ])
+  func badScenarioExitsTwoAndWritesNothing(name: String, yaml: String, field: String) throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let file = tmp.appendingPathComponent("\(name).yaml")
+    try yaml.write(to: file, atomically: true, encoding: .utf8)
+    let good = CLI.repository.appendingPathComponent("Scenarios/walk-across.yaml").path
+    let out = tmp.appendingPathComponent("out")
+    let r = try CLI.run(["run", good, file.path, "--out", out.path])
+    #expect(r.status == 2, "exit \(r.status); stderr: \(r.stderr)")
+    #expect(r.stderr.contains(file.path), "message names the file: \(r.stderr)")
+    #expect(r.stderr.lowercased().contains(field.lowercased()), "message names \(field): \(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path), "no output for a bad suite")
+  }
+
+  @Test func validateReportsEachFile() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let bad = tmp.appendingPathComponent("bad.yaml")
+    try "name: x\nseed: 1\n".write(to: bad, atomically: true, encoding: .utf8)
+    let ok = try CLI.run(["validate", CLI.repository.appendingPathComponent("Scenarios").path])
+    #expect(ok.status == 0, "\(ok.stderr)")
+    #expect(ok.stdout.contains("walk-around-behind"))
+    let r = try CLI.run(["validate", bad.path])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("bad.yaml") && r.stderr.contains("duration_s"))
+  }
+}
