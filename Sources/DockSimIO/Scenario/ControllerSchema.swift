@@ -4,6 +4,7 @@ import DockSimCore
 enum ControllerSchema {
   static let fields = [
     "gain_per_s", "max_accel_deg_s2", "feedforward", "lookahead_ms", "deadband_deg", "limit_margin_deg",
+    "coast_fade_frames",
   ]
   /// Zero is allowed: feed-forward alone, for experiments.
   static let gain = NumberBounds.nonNegative(max: 100)
@@ -12,6 +13,7 @@ enum ControllerSchema {
   static let lookahead = NumberBounds.nonNegative(max: 1000)
   static let deadband = NumberBounds.nonNegative(max: 10)
   static let limitMargin = NumberBounds.nonNegative(max: 45)
+  static let coastFadeFrames = 0...10_000
 
   static func read(_ m: MappingReader, pitchRange: ClosedRange<Double>?) throws(ScenarioError)
     -> ControllerParameters
@@ -34,6 +36,7 @@ enum ControllerSchema {
       feedforward: try m.bool("feedforward", default: d.feedforward),
       lookahead: lookaheadSeconds,
       deadband: try m.degrees("deadband_deg", deadband, defaultRadians: d.deadband),
-      limitMargin: margin)
+      limitMargin: margin,
+      coastFadeFrames: try m.integer("coast_fade_frames", coastFadeFrames, default: d.coastFadeFrames))
   }
 }

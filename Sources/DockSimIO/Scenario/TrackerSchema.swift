@@ -6,7 +6,7 @@ enum TrackerSchema {
   static let fields = [
     "process_noise_angle", "process_noise_log_size", "measurement_noise_center", "measurement_noise_height",
     "initial_std_angle_deg", "initial_std_log_size", "initial_std_angle_rate_deg_s",
-    "initial_std_log_size_rate", "gate", "max_coast_frames", "confirm_hits",
+    "initial_std_log_size_rate", "gate", "max_coast_frames", "confirm_hits", "reacquire_frames",
   ]
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
@@ -18,6 +18,7 @@ enum TrackerSchema {
   static let gate = NumberBounds.positive(max: 1000)
   static let maxCoastFrames = 0...10_000
   static let confirmHits = 1...100
+  static let reacquireFrames = 0...10_000
 
   static func read(_ m: MappingReader) throws(ScenarioError) -> TrackerParameters {
     let d = TrackerParameters()
@@ -39,6 +40,7 @@ enum TrackerSchema {
         "initial_std_log_size_rate", initialStdLogSizeRate, default: d.initialStdLogSizeRate),
       gate: try m.number("gate", gate, default: d.gate),
       maxCoastFrames: try m.integer("max_coast_frames", maxCoastFrames, default: d.maxCoastFrames),
-      confirmHits: try m.integer("confirm_hits", confirmHits, default: d.confirmHits))
+      confirmHits: try m.integer("confirm_hits", confirmHits, default: d.confirmHits),
+      reacquireFrames: try m.integer("reacquire_frames", reacquireFrames, default: d.reacquireFrames))
   }
 }
