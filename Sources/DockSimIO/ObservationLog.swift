@@ -81,7 +81,7 @@ public enum ObservationLog {
       }
       let time = try number(1, 0...1e7)
       let yaw = try number(2, -1e4...1e4)
-      let pitch = try number(3, -Double.pi...Double.pi)
+      let pitch = try number(3, -Double.pi / 2...Double.pi / 2)
       let pose = CameraPose(yaw: yaw, pitch: pitch)
       var observation: Observation?
       if cells[4...].allSatisfy(\.isEmpty) {

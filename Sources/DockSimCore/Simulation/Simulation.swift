@@ -25,7 +25,7 @@ public struct Simulation {
     controller: (any Controller)? = nil, extraMetrics: [any MetricAccumulator] = []
   ) throws {
     guard scenario.physicsRateHz > 0, 1_000_000 % scenario.physicsRateHz == 0 else {
-      throw SimulationError.invalidTiming("physics rate must divide 1,000,000 Hz exactly")
+      throw SimulationError.invalidTiming("physics rate must divide 1000000 Hz exactly")
     }
     guard scenario.frameRateHz > 0, scenario.frameRateHz <= Double(scenario.physicsRateHz) else {
       throw SimulationError.invalidTiming("frame rate must be positive and at most the physics rate")

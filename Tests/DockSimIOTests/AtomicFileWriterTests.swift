@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import DockSimIO
+
+struct AtomicFileWriterTests {
+  static func directory() throws -> URL {
+    let d = FileManager.default.temporaryDirectory.appendingPathComponent("docksim-aw-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+    return d
+  }
+
+  @Test func abortLeavesTheOldFileAndNoTemporary() throws {
+    let dir = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("out.csv").path
+    try AtomicFileWriter.write("old\n", to: path)
+    let w = try AtomicFileWriter(path: path)
+    try w.write(String(repeating: "x", count: 200_000))
+    w.abort()
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.csv"])
+  }
+
+  @Test func commitReplacesWholeAndCreatesDirectories() throws {
+    let dir = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("a/b/out.csv").path
+    let w = try AtomicFileWriter(path: path)
+    #expect(!FileManager.default.fileExists(atPath: path), "nothing visible before commit")
+    let big = String(repeating: "0123456789", count: 20_000)
+    try w.write(big)
+    try w.commit()
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == big)
+  }
+
+  @Test func droppedWriterCleansUp() throws {
+    let dir = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    do {
+      let w = try AtomicFileWriter(path: dir.appendingPathComponent("x.csv").path)
+      try w.write("partial")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  @Test func unwritableDestinationIsAClearError() throws {
+    let dir = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let blocker = dir.appendingPathComponent("file")
+    try "x".write(to: blocker, atomically: true, encoding: .utf8)
+    #expect(throws: (any Error).self) {
+      try AtomicFileWriter.write("y", to: blocker.appendingPathComponent("out.csv").path)
+    }
+  }
+
+  @Test func csvCellsAreShortestRoundTripAndQuoted() {
+    #expect(CSVFormat.cell(0.1) == "0.1")
+    #expect(CSVFormat.cell(1e-5) == "1e-05")
+    #expect(CSVFormat.cell(Double?.none) == "")
+    #expect(CSVFormat.cell(Double.nan) == "nan")
+    #expect(CSVFormat.cell("a,b") == "\"a,b\"")
+    #expect(CSVFormat.cell("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    for x in [0.1, 1.0 / 3, 6.02e23, -2.5e-300] { #expect(Double(CSVFormat.cell(x)) == x) }
+  }
+}
