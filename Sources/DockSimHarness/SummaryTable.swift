@@ -6,7 +6,8 @@ public enum SummaryTable {
   /// The metric columns, in order; every built-in run reports exactly these.
   public static let metricColumns = [
     "framing_error_rms", "framing_error_p95", "framing_error_max", "in_frame_ratio",
-    "estimation_error_rms_rad", "camera_lag_ms", "speed_cap_violations", "speed_cap_violation_s",
+    "estimation_error_rms_rad", "camera_lag_ms", "command_accel_rms_rad_s2", "speed_cap_violations",
+    "speed_cap_violation_s",
     "position_limit_violations", "position_limit_violation_s",
   ]
   public static let columns =
@@ -34,7 +35,8 @@ public enum SummaryTable {
     let shown = [
       ("framing_error_rms", "frame rms", 3), ("framing_error_p95", "frame p95", 3),
       ("in_frame_ratio", "in frame", 3), ("estimation_error_rms_rad", "est rms rad", 4),
-      ("camera_lag_ms", "lag ms", 0), ("speed_cap_violations", "cap viol", 0),
+      ("camera_lag_ms", "lag ms", 0), ("command_accel_rms_rad_s2", "cmd acc", 1),
+      ("speed_cap_violations", "cap viol", 0),
       ("position_limit_violations", "limit viol", 0),
     ]
     let nameWidth = max(8, outcomes.map(\.name.count).max() ?? 8)

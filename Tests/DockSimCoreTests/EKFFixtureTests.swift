@@ -8,6 +8,8 @@ import Testing
 /// relative), for every subject of K1 and K4 with known identity.
 struct EKFFixtureTests {
   static let camera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0)
+  /// The fixture's filter: q = 0.5 for the angles (DockSim's default is 0.1), everything else default.
+  static let parameters = TrackerParameters(processNoiseAngle: 0.5)
   static let stateKeys = ["az", "el", "ls", "az_dot", "el_dot", "ls_dot"]
 
   static func covarianceKeys() -> [String] {
@@ -27,7 +29,7 @@ struct EKFFixtureTests {
     var worstP = 0.0
     for subject in 0..<subjects {
       var ekf = ExtendedKalmanFilter(
-        model: MeasurementModel(camera: Self.camera), parameters: TrackerParameters())
+        model: MeasurementModel(camera: Self.camera), parameters: Self.parameters)
       for (k, cam) in cameraRows.enumerated() {
         let pose = CameraPose(yaw: Fixtures.number(cam, "psi"), pitch: -Fixtures.number(cam, "theta"))
         let m = meas[k * subjects + subject]
@@ -64,7 +66,7 @@ struct EKFFixtureTests {
     let cameraRows = try Fixtures.csv("ekf/K1_camera.csv")
     let meas = try Fixtures.csv("ekf/K1_meas.csv")
     let expected = try Fixtures.csv("ekf/K1_ekf.csv")
-    var tracker = SingleSubjectTracker(camera: Self.camera, parameters: TrackerParameters())
+    var tracker = SingleSubjectTracker(camera: Self.camera, parameters: Self.parameters)
     for (k, cam) in cameraRows.enumerated() {
       let pose = CameraPose(yaw: Fixtures.number(cam, "psi"), pitch: -Fixtures.number(cam, "theta"))
       let m = meas[k]

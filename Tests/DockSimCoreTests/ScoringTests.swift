@@ -85,3 +85,18 @@ struct ScoringTests {
     #expect(s["position_limit_violations"] == 2)
   }
 }
+
+extension ScoringTests {
+  @Test func commandSmoothnessOnAKnownRamp() throws {
+    var m = CommandSmoothnessMetric()
+    for k in 0..<31 {
+      var r = Self.frame(k, subjectAz: 0, cameraYaw: 0)
+      r.time = SimTime(microseconds: Int64(k) * 10_000)
+      r.command = DockCommand(yawVelocity: 0.03 * Double(k), pitchVelocity: -0.04 * Double(k))
+      m.observe(r)
+    }
+    // Each 10 ms the command moves by (0.03, −0.04): 5 rad/s².
+    let v = try #require(m.summary()[0].value)
+    #expect(abs(v - 5) < 1e-9)
+  }
+}

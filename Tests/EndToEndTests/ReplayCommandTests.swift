@@ -15,7 +15,9 @@ struct ReplayCommandTests {
     defer { try? FileManager.default.removeItem(at: tmp) }
     let out = tmp.appendingPathComponent("estimates.csv")
     let log = CLI.repository.appendingPathComponent("Tests/Fixtures/replay/K1_log.csv")
-    let r = try CLI.run(["replay", log.path, "--hfov-rad", "1.2", "--output", out.path])
+    let r = try CLI.run([
+      "replay", log.path, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--output", out.path,
+    ])
     #expect(r.status == 0, "stderr: \(r.stderr)")
     let got = try Self.rows(out)
     let want = try Self.rows(CLI.repository.appendingPathComponent("Tests/Fixtures/ekf/K1_ekf.csv"))

@@ -40,7 +40,8 @@ public struct Simulation {
       controller ?? CenterFramingController(parameters: scenario.controller, dock: scenario.dock)
     metrics =
       [
-        FramingMetrics(), CameraLagMetric(framePeriod: 1 / scenario.frameRateHz), ViolationMetrics(),
+        FramingMetrics(), CameraLagMetric(framePeriod: 1 / scenario.frameRateHz), CommandSmoothnessMetric(),
+        ViolationMetrics(),
       ] + extraMetrics
     delayLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
     truthLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)

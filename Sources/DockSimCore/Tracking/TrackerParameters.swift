@@ -26,7 +26,7 @@ public struct TrackerParameters: Equatable, Sendable {
   public var reacquireFrames: Int
 
   public init(
-    processNoiseAngle: Double = 0.5, processNoiseLogSize: Double = 0.1,
+    processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
     measurementNoiseCenter: Double = 0.004, measurementNoiseHeight: Double = 0.006,
     initialStdAngle: Double = 0.01, initialStdLogSize: Double = 0.05,
     initialStdAngleRate: Double = 0.5, initialStdLogSizeRate: Double = 0.2,
