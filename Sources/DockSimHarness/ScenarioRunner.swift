@@ -9,13 +9,20 @@ public enum ScenarioRunner {
     do {
       var simulation = try Simulation(scenario: scenario)
       if let dir = tracesDirectory {
-        var sink = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
+        let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
+        let objects = try ObjectsCSVSink(
+          path: (dir as NSString).appendingPathComponent("\(scenario.name).objects.csv"),
+          camera: scenario.camera)
+        var sink = PairSink(first: frames, second: objects)
         do {
           let result = try simulation.run(trace: &sink)
-          try sink.commit()
+          // Both files appear, or neither.
+          try sink.first.commit()
+          try sink.second.commit()
           return RunOutcome(name: scenario.name, seed: scenario.seed, result: result, failure: nil)
         } catch {
-          sink.abort()
+          sink.first.abort()
+          sink.second.abort()
           throw error
         }
       }
@@ -25,6 +32,20 @@ public enum ScenarioRunner {
     } catch {
       return RunOutcome(name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)")
     }
+  }
+}
+
+/// Two sinks fed the same records.
+public struct PairSink<A: TraceSink, B: TraceSink>: TraceSink {
+  public var first: A
+  public var second: B
+  public init(first: A, second: B) {
+    self.first = first
+    self.second = second
+  }
+  public mutating func write(_ record: FrameRecord) throws {
+    try first.write(record)
+    try second.write(record)
   }
 }
 

@@ -8,7 +8,10 @@ public enum SummaryTable {
     "framing_error_rms", "framing_error_p95", "framing_error_max", "in_frame_ratio",
     "estimation_error_rms_rad", "camera_lag_ms", "command_accel_rms_rad_s2", "speed_cap_violations",
     "speed_cap_violation_s",
-    "position_limit_violations", "position_limit_violation_s",
+    "position_limit_violations", "position_limit_violation_s", "mota", "motp_distance", "idf1", "idp", "idr",
+    "id_switches", "fragmentations", "mot_false_positives", "mot_misses", "primary_switches",
+    "reacquisitions",
+    "reacquisition_time_mean_s", "reacquisition_time_max_s", "nees_mean", "nis_mean",
   ]
   public static let columns =
     ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["status", "error"]
@@ -37,7 +40,8 @@ public enum SummaryTable {
       ("in_frame_ratio", "in frame", 3), ("estimation_error_rms_rad", "est rms rad", 4),
       ("camera_lag_ms", "lag ms", 0), ("command_accel_rms_rad_s2", "cmd acc", 1),
       ("speed_cap_violations", "cap viol", 0),
-      ("position_limit_violations", "limit viol", 0),
+      ("position_limit_violations", "limit viol", 0), ("idf1", "idf1", 3), ("id_switches", "id sw", 0),
+      ("primary_switches", "prim sw", 0),
     ]
     let nameWidth = max(8, outcomes.map(\.name.count).max() ?? 8)
     var header = "scenario".padding(toLength: nameWidth, withPad: " ", startingAt: 0)

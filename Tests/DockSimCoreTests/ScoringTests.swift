@@ -12,9 +12,13 @@ struct ScoringTests {
     ))
 
   static func frame(_ k: Int, subjectAz: Double, cameraYaw: Double) -> FrameRecord {
-    let p = Point3(x: 2 * cos(subjectAz), y: 2 * sin(subjectAz), z: 0)
     let pose = CameraPose(yaw: cameraYaw, pitch: 0)
-    let truth = SubjectProjection(subject: subject, at: p, camera: camera, pose: pose)
+    var s = subject
+    s.path = SubjectPath(waypoints: [
+      Waypoint(time: .zero, position: .polar(azimuth: subjectAz, distance: 2, height: 0))
+    ])
+    let truth = SceneProjector(camera: camera).project(subjects: [s], occluders: [], at: .zero, pose: pose)
+      .first
     return FrameRecord(
       frame: Int64(k), time: SimTime(microseconds: Int64(k) * 33_333), truth: truth, observation: nil,
       estimate: nil, truthAtEstimate: nil, camera: pose, cameraVelocity: AxisPair(yaw: 0, pitch: 0),

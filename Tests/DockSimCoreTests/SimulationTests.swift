@@ -68,9 +68,12 @@ struct SimulationTests {
         Waypoint(time: SimTime(seconds: 1), position: .cartesian(x: 2, y: -6, height: -0.15)),
         Waypoint(time: SimTime(seconds: 3.4), position: .cartesian(x: 2, y: 6, height: -0.15)),
       ]))
-    var sim = try Simulation(scenario: Self.scenario(jogger, seconds: 6))
+    var scenario = Self.scenario(jogger, seconds: 6)
+    scenario.dock.initialYaw = atan2(-6, 2)
+    var sim = try Simulation(scenario: scenario)
     var sink = Recorder()
     let result = try sim.run(trace: &sink)
+    #expect(try #require(result.metric("in_frame_ratio")) > 0.95)
     let cap = DockParameters().yaw.maximumSpeed
     #expect(sink.records.allSatisfy { abs($0.command.yawVelocity) <= cap })
     #expect(sink.records.contains { abs($0.command.yawVelocity) == cap }, "the controller saturates")

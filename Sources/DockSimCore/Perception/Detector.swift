@@ -1,15 +1,16 @@
-/// What a detector sees of the world in one frame: every subject with its ground-truth projection.
+/// What a detector sees of the world in one frame: every box of every subject with its ground-truth
+/// projection and visibility.
 public struct SceneSnapshot: Sendable {
-  public var subjects: [Subject]
-  public var projections: [SubjectProjection]
-  public init(subjects: [Subject], projections: [SubjectProjection]) {
-    self.subjects = subjects
-    self.projections = projections
+  public var time: SimTime
+  public var boxes: [TruthBox]
+  public init(time: SimTime, boxes: [TruthBox]) {
+    self.time = time
+    self.boxes = boxes
   }
 }
 
-/// A detector model: turns the true scene of one frame into observations without identity.
-/// The seam where a user plugs in a model of their own detector.
+/// A detector model: turns the true scene of one frame into observations **without identity**, in no
+/// meaningful order. The seam where a user plugs in a model of their own detector.
 public protocol Detector: Sendable {
   mutating func detect(_ scene: SceneSnapshot, camera: CameraPose) -> [Observation]
 }

@@ -5,10 +5,15 @@ public struct Observation: Equatable, Sendable {
   public var rect: NormalizedRect
   /// Detector confidence in [0, 1].
   public var confidence: Double
-  public init(kind: SubjectKind, rect: NormalizedRect, confidence: Double = 1) {
+  /// For faces: how likely the person is speaking, 0…1 (DockKit's `speakingConfidence`); nil if unknown.
+  public var speakingConfidence: Double?
+  public init(
+    kind: SubjectKind, rect: NormalizedRect, confidence: Double = 1, speakingConfidence: Double? = nil
+  ) {
     self.kind = kind
     self.rect = rect
     self.confidence = confidence
+    self.speakingConfidence = speakingConfidence
   }
 }
 

@@ -1,21 +1,31 @@
 /// Everything that happened in one camera frame, for traces and scoring.
 ///
 /// Angles in radians (DockKit signs for the camera: yaw right, pitch down; elevation up), image values
-/// normalized with a lower-left origin. Optional values are absent when not applicable (no
-/// observation, no track).
+/// normalized with a lower-left origin. Optional values are absent when not applicable.
 public struct FrameRecord: Sendable {
   public var frame: Int64
   public var time: SimTime
-  /// The primary subject's true direction and image position at this frame.
-  public var truth: SubjectProjection?
+  /// Every box of every subject at this frame (true camera pose), in subject order.
+  public var boxes: [TruthBox]
+  /// The main box of the scenario's primary subject at this frame.
+  public var truth: TruthBox?
   /// The observation of the primary subject captured this frame (nil if missed).
   public var observation: Observation?
-  /// The estimate delivered this frame (from the frame captured `latency` frames earlier).
+  /// All observations captured this frame (including clutter), in the detector's order.
+  public var observations: [Observation]
+  /// The tracks delivered this frame (from the frame captured `latency` frames earlier).
+  public var tracks: [Track]
+  /// The primary track delivered this frame.
   public var estimate: Track?
-  /// The truth at the estimate's capture time.
-  public var truthAtEstimate: SubjectProjection?
+  /// Every box at the capture time of the delivered frame, and the true camera pose then.
+  public var deliveredBoxes: [TruthBox]
+  public var deliveredPose: CameraPose?
+  /// The primary subject's main box at the capture time of the delivered frame.
+  public var truthAtEstimate: TruthBox?
   /// True camera pose at this frame.
   public var camera: CameraPose
+  /// The camera pose the tracker was given for the delivered frame (from the sensors).
+  public var measuredPose: CameraPose?
   /// Measured angular velocity of the axes, rad/s.
   public var cameraVelocity: AxisPair<Double>
   /// The command the controller issued this frame.
@@ -24,17 +34,25 @@ public struct FrameRecord: Sendable {
   public var framingError: Double
 
   public init(
-    frame: Int64, time: SimTime, truth: SubjectProjection?, observation: Observation?, estimate: Track?,
-    truthAtEstimate: SubjectProjection?, camera: CameraPose, cameraVelocity: AxisPair<Double>,
-    command: DockCommand, framingError: Double
+    frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
+    observations: [Observation] = [], tracks: [Track] = [], estimate: Track?, deliveredBoxes: [TruthBox] = [],
+    deliveredPose: CameraPose? = nil, truthAtEstimate: TruthBox?, camera: CameraPose,
+    measuredPose: CameraPose? = nil,
+    cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double
   ) {
     self.frame = frame
     self.time = time
+    self.boxes = boxes
     self.truth = truth
     self.observation = observation
+    self.observations = observations
+    self.tracks = tracks
     self.estimate = estimate
+    self.deliveredBoxes = deliveredBoxes
+    self.deliveredPose = deliveredPose
     self.truthAtEstimate = truthAtEstimate
     self.camera = camera
+    self.measuredPose = measuredPose
     self.cameraVelocity = cameraVelocity
     self.command = command
     self.framingError = framingError

@@ -16,13 +16,23 @@ public struct Scenario: Equatable, Sendable {
   public var tracker: TrackerParameters
   public var controller: ControllerParameters
   public var subjects: [Subject]
+  /// Static objects that hide subjects behind them.
+  public var occluders: [Occluder]
+  /// Index in `subjects` of the subject the run is about: framing, lag and primary-subject metrics
+  /// are measured on it. The tracker is not told; it chooses its primary itself.
+  public var primarySubject: Int
+  /// Largest distance (normalized image units) at which a track matches a true box in the tracking
+  /// metrics.
+  public var matchThreshold: Double
 
   public init(
     name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
     frameRateHz: Double = 30, dock: DockParameters = DockParameters(),
     camera: PinholeCamera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0),
     detector: DetectorParameters = DetectorParameters(), tracker: TrackerParameters = TrackerParameters(),
-    controller: ControllerParameters = ControllerParameters(), subjects: [Subject]
+    controller: ControllerParameters = ControllerParameters(), subjects: [Subject],
+    occluders: [Occluder] = [],
+    primarySubject: Int = 0, matchThreshold: Double = 0.05
   ) {
     self.name = name
     self.description = description
@@ -36,5 +46,8 @@ public struct Scenario: Equatable, Sendable {
     self.tracker = tracker
     self.controller = controller
     self.subjects = subjects
+    self.occluders = occluders
+    self.primarySubject = primarySubject
+    self.matchThreshold = matchThreshold
   }
 }

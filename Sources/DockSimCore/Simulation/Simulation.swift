@@ -14,8 +14,10 @@ public struct Simulation {
   private var metrics: [any MetricAccumulator]
   private let frames: RateSchedule
   private let tickMicros: Int64
+  private let projector: SceneProjector
   private var delayLine: [ObservationBatch?]
-  private var truthLine: [SubjectProjection?]
+  /// The true boxes and camera pose at each capture in the delay line, for scoring only.
+  private var truthLine: [(boxes: [TruthBox], pose: CameraPose)?]
   private var previousEncoder: AxisPair<Double>?
   private var previousFrameTime = SimTime.zero
 
@@ -35,13 +37,18 @@ public struct Simulation {
     frames = RateSchedule(rateHz: scenario.frameRateHz)
     dock = Dock(parameters: scenario.dock)
     self.detector = detector ?? NoisyDetector(parameters: scenario.detector, seed: scenario.seed)
-    self.tracker = tracker ?? SingleSubjectTracker(camera: scenario.camera, parameters: scenario.tracker)
+    self.tracker = tracker ?? MultiTargetTracker(camera: scenario.camera, parameters: scenario.tracker)
+    projector = SceneProjector(camera: scenario.camera)
     self.controller =
       controller ?? CenterFramingController(parameters: scenario.controller, dock: scenario.dock)
     metrics =
       [
         FramingMetrics(), CameraLagMetric(framePeriod: 1 / scenario.frameRateHz), CommandSmoothnessMetric(),
         ViolationMetrics(),
+        TrackingMetrics(
+          camera: scenario.camera, matchThreshold: scenario.matchThreshold,
+          primarySubject: scenario.primarySubject,
+          minimumVisibleFraction: scenario.detector.minimumVisibleFraction),
       ] + extraMetrics
     delayLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
     truthLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
@@ -75,11 +82,9 @@ public struct Simulation {
 
   private mutating func frame(_ index: Int64, at now: SimTime) throws -> FrameRecord {
     let pose = dock.cameraPose
-    let projections = scenario.subjects.map {
-      SubjectProjection(subject: $0, at: $0.path.position(at: now), camera: scenario.camera, pose: pose)
-    }
-    let scene = SceneSnapshot(subjects: scenario.subjects, projections: projections)
-    let observations = detector.detect(scene, camera: pose)
+    let boxes = projector.project(
+      subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose)
+    let observations = detector.detect(SceneSnapshot(time: now, boxes: boxes), camera: pose)
 
     let encoder = dock.encoderPositions
     let measuredPose = CameraPose(yaw: encoder.yaw, pitch: encoder.pitch)
@@ -97,46 +102,51 @@ public struct Simulation {
     let n = Int64(delayLine.count)
     delayLine[Int(index % n)] = ObservationBatch(
       frame: index, captureTime: now, cameraPose: measuredPose, observations: observations)
-    truthLine[Int(index % n)] = projections.first
+    truthLine[Int(index % n)] = (boxes, pose)
     let deliveredIndex = index - (n - 1)
     let delivered = deliveredIndex >= 0 ? delayLine[Int(deliveredIndex % n)] : nil
-    let truthAtDelivered = deliveredIndex >= 0 ? truthLine[Int(deliveredIndex % n)] : nil
-    return try finishFrame(
-      index, now, delivered: delivered, truthAtDelivered: truthAtDelivered, pose: pose,
-      projections: projections, observations: observations, velocity: velocity, measured: encoder)
-  }
+    let deliveredTruth = deliveredIndex >= 0 ? truthLine[Int(deliveredIndex % n)] : nil
 
-  private mutating func finishFrame(
-    _ index: Int64, _ now: SimTime, delivered: ObservationBatch?, truthAtDelivered: SubjectProjection?,
-    pose: CameraPose, projections: [SubjectProjection], observations: [Observation],
-    velocity: AxisPair<Double>, measured: AxisPair<Double>
-  ) throws -> FrameRecord {
     var tracks: [Track] = []
     if let delivered { tracks = tracker.update(with: delivered) }
     let primary = tracker.primaryTrack
     if let p = primary, !p.state.components.allSatisfy(\.isFinite) {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
     }
-    let motion = MotionState(time: now, positions: measured, velocities: velocity)
+    let motion = MotionState(time: now, positions: encoder, velocities: velocity)
     let command = controller.command(primary: primary, tracks: tracks, motion: motion)
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)
     }
     dock.send(command, at: now)
 
-    let truth = projections.first
+    // Frame the box the tracker follows: a person framed by the face is judged by the face.
+    let truth =
+      boxes.first { $0.subjectIndex == scenario.primarySubject && $0.kind == primary?.kind }
+      ?? Simulation.mainBox(of: scenario.primarySubject, in: boxes)
     return FrameRecord(
-      frame: index, time: now, truth: truth, observation: Simulation.nearest(observations, to: truth),
-      estimate: primary, truthAtEstimate: primary == nil ? nil : truthAtDelivered,
-      camera: pose, cameraVelocity: velocity, command: command,
+      frame: index, time: now, boxes: boxes, truth: truth,
+      observation: Simulation.nearest(observations, to: truth),
+      observations: observations, tracks: tracks, estimate: primary,
+      deliveredBoxes: deliveredTruth?.boxes ?? [],
+      deliveredPose: deliveredTruth?.pose,
+      truthAtEstimate: deliveredTruth.flatMap {
+        Simulation.mainBox(of: scenario.primarySubject, in: $0.boxes)
+      },
+      camera: pose, measuredPose: delivered?.cameraPose, cameraVelocity: velocity, command: command,
       framingError: Simulation.framingError(truth))
   }
 
+  /// The main (first) box of subject `index`.
+  static func mainBox(of index: Int, in boxes: [TruthBox]) -> TruthBox? {
+    boxes.first { $0.subjectIndex == index }
+  }
+
   /// The observation whose centre is nearest the subject's true box centre, within 0.1.
-  static func nearest(_ observations: [Observation], to truth: SubjectProjection?) -> Observation? {
-    guard let box = truth?.box else { return nil }
+  static func nearest(_ observations: [Observation], to truth: TruthBox?) -> Observation? {
+    guard let truth, let box = truth.visibleBox else { return nil }
     var best: (Observation, Double)?
-    for o in observations {
+    for o in observations where o.kind == truth.kind {
       let d =
         ((o.rect.midX - box.midX) * (o.rect.midX - box.midX) + (o.rect.midY - box.midY)
           * (o.rect.midY - box.midY))
@@ -148,10 +158,10 @@ public struct Simulation {
 
   /// Distance of the subject's centre from the image centre, normalized units, capped at 1 (also
   /// when the subject is behind the camera).
-  static func framingError(_ truth: SubjectProjection?) -> Double {
-    guard let c = truth?.center else { return 1 }
-    let du = c.u - 0.5
-    let dv = c.v - 0.5
+  static func framingError(_ truth: TruthBox?) -> Double {
+    guard let u = truth?.centerU, let v = truth?.centerV else { return 1 }
+    let du = u - 0.5
+    let dv = v - 0.5
     return min(1, (du * du + dv * dv).squareRoot())
   }
 }

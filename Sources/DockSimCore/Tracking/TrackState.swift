@@ -46,13 +46,17 @@ public struct Track: Equatable, Sendable {
   public var time: Double
   /// Normalized innovation squared of the last update; NaN when the frame had no measurement.
   public var nis: Double
-  /// Consecutive frames without a measurement.
+  /// Consecutive frames without a measurement while the subject should have been visible.
   public var misses: Int
+  /// Consecutive frames without a measurement while predicted behind a nearer track.
+  public var occludedFrames: Int
   public var kind: SubjectKind
+  /// Last observed width / height of the box (normalized units), to draw and hit-test it.
+  public var aspect: Double
 
   public init(
     id: Int, status: TrackStatus, state: TrackState, covarianceUpper: [Double], time: Double,
-    nis: Double, misses: Int, kind: SubjectKind
+    nis: Double, misses: Int, occludedFrames: Int = 0, kind: SubjectKind, aspect: Double = 0.5
   ) {
     self.id = id
     self.status = status
@@ -61,7 +65,9 @@ public struct Track: Equatable, Sendable {
     self.time = time
     self.nis = nis
     self.misses = misses
+    self.occludedFrames = occludedFrames
     self.kind = kind
+    self.aspect = aspect
   }
 
   /// The state extrapolated `dt` seconds ahead at constant velocity.
@@ -77,8 +83,26 @@ public struct Track: Equatable, Sendable {
 /// A tracker: the seam where a user plugs in their own. It sees observations without identity and the
 /// measured camera pose, never the ground truth.
 public protocol Tracker: Sendable {
-  /// Processes the detections of one captured frame (possibly none) and returns the live tracks.
+  /// Processes the detections of one captured frame (possibly none) and returns the live tracks
+  /// (tentative ones included), ordered by id.
   mutating func update(with batch: ObservationBatch) -> [Track]
   /// The track the controller should follow, if any.
   var primaryTrack: Track? { get }
+}
+
+/// Why a subject selection was refused.
+public enum SelectionError: Error, Equatable, Sendable {
+  /// No tracked subject at the given point (DockKit's `noSubjectFound`).
+  case noSubjectFound
+  /// A coordinate outside 0…1 or not finite (DockKit's `invalidParameter`).
+  case invalidParameter
+}
+
+/// A tracker whose primary subject can be chosen, as DockKit's `selectSubjects` / `selectSubject(at:)`.
+public protocol SubjectSelecting {
+  /// Locks the primary onto the first live track of `ids`; an empty list returns to automatic choice.
+  mutating func selectSubjects(_ ids: [Int])
+  /// Selects the tracked subject whose box contains `point`, normalized with an **upper-left** origin
+  /// (as DockKit's `selectSubject(at:)`), and returns its track id.
+  mutating func selectSubject(atX x: Double, y: Double) throws(SelectionError) -> Int
 }

@@ -24,13 +24,26 @@ public struct TrackerParameters: Equatable, Sendable {
   /// track is considered lost and restarted from the observations (a manoeuvre the motion model did
   /// not foresee). 0 disables restarting.
   public var reacquireFrames: Int
+  /// Frames a track predicted behind a nearer track may go without a measurement before it is deleted
+  /// (occlusion-aware coasting: being hidden is not evidence that the subject left).
+  public var maxOcclusionFrames: Int
+  /// Weights of the automatic primary-subject choice: box height (fraction of the image), closeness
+  /// to the image centre (1 at the centre, 0 at a corner) and speaking confidence.
+  public var saliencySizeWeight: Double
+  public var saliencyCenterWeight: Double
+  public var saliencySpeakingWeight: Double
+  /// A coasting primary hands over to another confirmed track of the same kind whose direction is
+  /// within this angle (rad) of the primary's prediction: the same person, picked up by a new track.
+  public var handoverAngle: Double
 
   public init(
     processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
     measurementNoiseCenter: Double = 0.004, measurementNoiseHeight: Double = 0.006,
     initialStdAngle: Double = 0.01, initialStdLogSize: Double = 0.05,
     initialStdAngleRate: Double = 0.5, initialStdLogSizeRate: Double = 0.2,
-    gate: Double = 21.108, maxCoastFrames: Int = 45, confirmHits: Int = 3, reacquireFrames: Int = 4
+    gate: Double = 21.108, maxCoastFrames: Int = 45, confirmHits: Int = 3, reacquireFrames: Int = 4,
+    maxOcclusionFrames: Int = 150, saliencySizeWeight: Double = 1, saliencyCenterWeight: Double = 0.5,
+    saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize
@@ -44,5 +57,10 @@ public struct TrackerParameters: Equatable, Sendable {
     self.maxCoastFrames = maxCoastFrames
     self.confirmHits = confirmHits
     self.reacquireFrames = reacquireFrames
+    self.maxOcclusionFrames = maxOcclusionFrames
+    self.saliencySizeWeight = saliencySizeWeight
+    self.saliencyCenterWeight = saliencyCenterWeight
+    self.saliencySpeakingWeight = saliencySpeakingWeight
+    self.handoverAngle = handoverAngle
   }
 }

@@ -8,7 +8,8 @@ public enum WaypointPosition: Equatable, Sendable {
   /// x forward, y right (m) and height above the pivot (m).
   case cartesian(x: Double, y: Double, height: Double)
 
-  var point: Point3 {
+  /// The position as a point in the base frame (x forward, y right, z up, metres).
+  public var point: Point3 {
     switch self {
     case .polar(let az, let d, let h): return Point3(x: d * cos(az), y: d * sin(az), z: h)
     case .cartesian(let x, let y, let h): return Point3(x: x, y: y, z: h)

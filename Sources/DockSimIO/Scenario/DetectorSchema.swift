@@ -4,12 +4,15 @@ import DockSimCore
 enum DetectorSchema {
   static let fields = [
     "center_noise", "size_noise", "detection_probability", "latency_frames", "min_visible_fraction",
+    "clutter_rate",
   ]
   /// Standard deviations in normalized image units: half the image is already no detection at all.
   static let noise = NumberBounds.nonNegative(max: 0.5)
   static let probability = NumberBounds.closed(0, 1)
   /// One second of frames at 30 fps: longer inference latency is not a tracking problem any more.
   static let latencyFrames = 0...30
+  /// False positives per frame: beyond 50 a frame is all clutter.
+  static let clutterRate = NumberBounds.nonNegative(max: 50)
 
   static func read(_ m: MappingReader) throws(ScenarioError) -> DetectorParameters {
     let d = DetectorParameters()
@@ -20,6 +23,7 @@ enum DetectorSchema {
         "detection_probability", probability, default: d.detectionProbability),
       latencyFrames: try m.integer("latency_frames", latencyFrames, default: d.latencyFrames),
       minimumVisibleFraction: try m.number(
-        "min_visible_fraction", probability, default: d.minimumVisibleFraction))
+        "min_visible_fraction", probability, default: d.minimumVisibleFraction),
+      clutterRate: try m.number("clutter_rate", clutterRate, default: d.clutterRate))
   }
 }

@@ -5,7 +5,7 @@ import DockSimCore
 enum ScenarioSchema {
   static let fields = [
     "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
-    "detector", "tracker", "controller", "subjects",
+    "detector", "tracker", "controller", "subjects", "occluders", "primary_subject",
   ]
   static let maximumNameLength = 100
   static let duration = NumberBounds.positive(max: 86_400)
@@ -36,10 +36,20 @@ enum ScenarioSchema {
       top.section("controller", allowed: ControllerSchema.fields), pitchRange: dock.pitch.positionRange)
     let subjects = try SubjectSchema.readAll(
       top.required("subjects", expecting: "a sequence of at least one subject"))
+    let occluders = try OccluderSchema.readAll(top["occluders"])
+    var primary = 0
+    if let node = top["primary_subject"] {
+      let ids = subjects.map(\.id)
+      let expected = "the id of one of the subjects (\(ids.joined(separator: ", ")))"
+      let id = try node.string(expected)
+      guard let index = ids.firstIndex(of: id) else { throw node.mismatch(expected) }
+      primary = index
+    }
     return Scenario(
       name: name, description: description, seed: UInt64(seed), duration: duration,
       physicsRateHz: physicsRateHz, frameRateHz: frameRateHz, dock: dock, camera: camera,
-      detector: detector, tracker: tracker, controller: controller, subjects: subjects)
+      detector: detector, tracker: tracker, controller: controller, subjects: subjects, occluders: occluders,
+      primarySubject: primary)
   }
 
   /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.

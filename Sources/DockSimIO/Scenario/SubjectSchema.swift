@@ -3,7 +3,10 @@ import Foundation
 
 /// The `subjects` list: who is in the room, how big, and where they go.
 enum SubjectSchema {
-  static let fields = ["id", "kind", "width_m", "height_m", "sway", "path"]
+  static let fields = ["id", "kind", "width_m", "height_m", "sway", "path", "face", "speaking"]
+  static let faceFields = ["width_m", "height_m", "offset_m"]
+  static let speakingFields = ["from_s", "to_s"]
+  static let faceOffset = NumberBounds.closed(-10, 10)
   static let swayFields = ["lateral_m", "vertical_m", "period_s"]
   static let maximumIdLength = 100
   /// Metres: from a face to a car; anything larger is a units mistake.
@@ -48,8 +51,50 @@ enum SubjectSchema {
     let height = try m.number("height_m", size)
     let sway = try m["sway"].map { node throws(ScenarioError) in try readSway(node) }
     let path = try readPath(m.required("path", expecting: "a sequence of at least one waypoint"))
+    var face: FaceBox?
+    if let node = m["face"] {
+      guard kind == .humanBody else {
+        throw node.mismatch("no face: only a humanBody subject has a face box")
+      }
+      face = try readFace(node, bodyHeight: height)
+    }
+    let speaking = try m["speaking"].map { node throws(ScenarioError) in try readSpeaking(node) } ?? []
     return Subject(
-      id: id, kind: kind, width: width, height: height, path: SubjectPath(waypoints: path, sway: sway))
+      id: id, kind: kind, width: width, height: height, path: SubjectPath(waypoints: path, sway: sway),
+      face: face, speaking: speaking)
+  }
+
+  /// `face: true` gives an adult's face near the top of the body; a mapping sets its size and offset.
+  private static func readFace(_ node: NodeReader, bodyHeight: Double) throws(ScenarioError) -> FaceBox? {
+    let expected = "true, false, or a mapping with width_m, height_m and offset_m"
+    if case .scalar = node.node, let flag = try? node.bool() {
+      return flag ? FaceBox(width: 0.16, height: 0.22, offset: max(0, bodyHeight / 2 - 0.15)) : nil
+    }
+    guard case .mapping = node.node else { throw node.mismatch(expected) }
+    let m = try node.mapping(allowed: faceFields)
+    return FaceBox(
+      width: try m.number("width_m", size), height: try m.number("height_m", size),
+      offset: try m.number("offset_m", faceOffset))
+  }
+
+  /// Speaking spans `{from_s, to_s}` in increasing, non-overlapping order.
+  private static func readSpeaking(_ node: NodeReader) throws(ScenarioError) -> [TimeSpan] {
+    var spans: [TimeSpan] = []
+    for element in try node.sequence("a sequence of {from_s, to_s} spans") {
+      let m = try element.mapping(allowed: speakingFields)
+      let from = SimTime(seconds: try m.number("from_s", WaypointSchema.time))
+      let toNode = try m.required("to_s", expecting: "a time after from_s")
+      let to = SimTime(seconds: try toNode.number(WaypointSchema.time))
+      guard to > from else {
+        throw toNode.mismatch("a time after from_s (\(NumberBounds.format(from.seconds)) s)")
+      }
+      if let last = spans.last, from < last.end {
+        throw element.error(
+          "expected spans in increasing order without overlap; this one starts before the previous one ends")
+      }
+      spans.append(TimeSpan(start: from, end: to))
+    }
+    return spans
   }
 
   private static func readSway(_ node: NodeReader) throws(ScenarioError) -> Sway {

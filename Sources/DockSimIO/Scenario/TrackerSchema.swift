@@ -7,6 +7,8 @@ enum TrackerSchema {
     "process_noise_angle", "process_noise_log_size", "measurement_noise_center", "measurement_noise_height",
     "initial_std_angle_deg", "initial_std_log_size", "initial_std_angle_rate_deg_s",
     "initial_std_log_size_rate", "gate", "max_coast_frames", "confirm_hits", "reacquire_frames",
+    "max_occlusion_frames", "saliency_size_weight", "saliency_center_weight", "saliency_speaking_weight",
+    "handover_angle_deg",
   ]
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
@@ -19,6 +21,8 @@ enum TrackerSchema {
   static let maxCoastFrames = 0...10_000
   static let confirmHits = 1...100
   static let reacquireFrames = 0...10_000
+  static let weight = NumberBounds.nonNegative(max: 100)
+  static let handoverAngle = NumberBounds.nonNegative(max: 90)
 
   static func read(_ m: MappingReader) throws(ScenarioError) -> TrackerParameters {
     let d = TrackerParameters()
@@ -41,6 +45,13 @@ enum TrackerSchema {
       gate: try m.number("gate", gate, default: d.gate),
       maxCoastFrames: try m.integer("max_coast_frames", maxCoastFrames, default: d.maxCoastFrames),
       confirmHits: try m.integer("confirm_hits", confirmHits, default: d.confirmHits),
-      reacquireFrames: try m.integer("reacquire_frames", reacquireFrames, default: d.reacquireFrames))
+      reacquireFrames: try m.integer("reacquire_frames", reacquireFrames, default: d.reacquireFrames),
+      maxOcclusionFrames: try m.integer(
+        "max_occlusion_frames", maxCoastFrames, default: d.maxOcclusionFrames),
+      saliencySizeWeight: try m.number("saliency_size_weight", weight, default: d.saliencySizeWeight),
+      saliencyCenterWeight: try m.number("saliency_center_weight", weight, default: d.saliencyCenterWeight),
+      saliencySpeakingWeight: try m.number(
+        "saliency_speaking_weight", weight, default: d.saliencySpeakingWeight),
+      handoverAngle: try m.degrees("handover_angle_deg", handoverAngle, defaultRadians: d.handoverAngle))
   }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Projection of an upright rectangle (a person, a face, a pillar) facing the stand.
+enum BoxProjection {
+  /// The image box spanned by the projections of the rectangle's top and bottom (±height/2 above and
+  /// below `center`) and of its sides (±width/2 across the line of sight), lower-left origin, before
+  /// clipping to the image; nil when any of those points is behind the camera.
+  static func project(
+    center: Point3, width: Double, height: Double, camera: PinholeCamera, pose: CameraPose
+  ) -> NormalizedRect? {
+    let horizontal = (center.x * center.x + center.y * center.y).squareRoot()
+    let (sideX, sideY) = horizontal > 0 ? (-center.y / horizontal, center.x / horizontal) : (0, 1)
+    let hw = width / 2
+    let hh = height / 2
+    var minU = Double.infinity
+    var maxU = -Double.infinity
+    var minV = Double.infinity
+    var maxV = -Double.infinity
+    for (dx, dy, dz) in [
+      (0.0, 0.0, hh), (0, 0, -hh), (sideX * hw, sideY * hw, 0), (-sideX * hw, -sideY * hw, 0),
+    ] {
+      let k = camera.cameraCoordinates(
+        of: Point3(x: center.x + dx, y: center.y + dy, z: center.z + dz), pose: pose)
+      guard let p = camera.imagePoint(x: k.x, y: k.y, z: k.z) else { return nil }
+      minU = min(minU, p.u)
+      maxU = max(maxU, p.u)
+      minV = min(minV, p.v)
+      maxV = max(maxV, p.v)
+    }
+    return NormalizedRect(x: minU, y: minV, width: maxU - minU, height: maxV - minV)
+  }
+}

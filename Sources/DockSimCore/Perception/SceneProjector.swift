@@ -1,0 +1,112 @@
+import Foundation
+
+/// Projects every box of every subject, and the occluders, through the camera, and works out how
+/// much of each box is visible.
+///
+/// Visibility is sampled on a `grid`×`grid` lattice over the unclipped box: a sample counts when it is
+/// inside the image and not inside the image box of anything nearer (an occluder, or the main box of
+/// another subject that is a body or an object; faces hide nothing). The visible box is the bounding box
+/// of the visible samples, grown by half a cell. Sampling keeps the union of several occluders simple and
+/// deterministic; 16×16 resolves the fraction to 1/256.
+public struct SceneProjector: Sendable {
+  public let camera: PinholeCamera
+  public let grid: Int
+
+  public init(camera: PinholeCamera, grid: Int = 16) {
+    self.camera = camera
+    self.grid = grid
+  }
+
+  /// All boxes at `time`, in subject order (main box, then face), with visibility.
+  public func project(
+    subjects: [Subject], occluders: [Occluder], at time: SimTime, pose: CameraPose
+  ) -> [TruthBox] {
+    var boxes: [TruthBox] = []
+    boxes.reserveCapacity(subjects.count * 2)
+    for (i, s) in subjects.enumerated() {
+      let p = s.path.position(at: time)
+      let speaking = s.isSpeaking(at: time)
+      boxes.append(
+        truth(i, s.id, s.kind, center: p, width: s.width, height: s.height, pose: pose, speaking: speaking))
+      if let face = s.face {
+        let fp = Point3(x: p.x, y: p.y, z: p.z + face.offset)
+        boxes.append(
+          truth(
+            i, s.id, .humanFace, center: fp, width: face.width, height: face.height, pose: pose,
+            speaking: speaking))
+      }
+    }
+    var blockers: [(rect: NormalizedRect, depth: Double, subject: Int)] = []
+    for o in occluders {
+      let c = o.center
+      if let r = BoxProjection.project(
+        center: c, width: o.width, height: o.height, camera: camera, pose: pose)
+      {
+        blockers.append((r, (c.x * c.x + c.y * c.y).squareRoot(), -1))
+      }
+    }
+    for b in boxes where b.kind != .humanFace {
+      if let r = b.box { blockers.append((r, b.depth, b.subjectIndex)) }
+    }
+    for i in boxes.indices {
+      applyVisibility(&boxes[i], blockers: blockers)
+    }
+    return boxes
+  }
+
+  private func truth(
+    _ index: Int, _ id: String, _ kind: SubjectKind, center: Point3, width: Double, height: Double,
+    pose: CameraPose, speaking: Bool
+  ) -> TruthBox {
+    let horizontal = (center.x * center.x + center.y * center.y).squareRoot()
+    let distance = (horizontal * horizontal + center.z * center.z).squareRoot()
+    let k = camera.cameraCoordinates(of: center, pose: pose)
+    let c = camera.imagePoint(x: k.x, y: k.y, z: k.z)
+    return TruthBox(
+      subjectIndex: index, subjectID: id, kind: kind, direction: Direction(toward: center), depth: horizontal,
+      angularHeight: 2 * atan(height / 2 / max(distance, 1e-6)), centerU: c?.u, centerV: c?.v,
+      box: BoxProjection.project(center: center, width: width, height: height, camera: camera, pose: pose),
+      visibleFraction: 0, visibleBox: nil, speaking: speaking)
+  }
+
+  private func applyVisibility(
+    _ b: inout TruthBox, blockers: [(rect: NormalizedRect, depth: Double, subject: Int)]
+  ) {
+    guard let box = b.box, box.width > 0, box.height > 0 else { return }
+    var visible = 0
+    var minU = Double.infinity
+    var maxU = -Double.infinity
+    var minV = Double.infinity
+    var maxV = -Double.infinity
+    let n = grid
+    for iy in 0..<n {
+      let v = box.y + (Double(iy) + 0.5) / Double(n) * box.height
+      guard v >= 0 && v <= 1 else { continue }
+      for ix in 0..<n {
+        let u = box.x + (Double(ix) + 0.5) / Double(n) * box.width
+        guard u >= 0 && u <= 1 else { continue }
+        var hidden = false
+        for blocker in blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
+          let r = blocker.rect
+          if u >= r.x && u <= r.x + r.width && v >= r.y && v <= r.y + r.height {
+            hidden = true
+            break
+          }
+        }
+        if hidden { continue }
+        visible += 1
+        minU = min(minU, u)
+        maxU = max(maxU, u)
+        minV = min(minV, v)
+        maxV = max(maxV, v)
+      }
+    }
+    b.visibleFraction = Double(visible) / Double(n * n)
+    guard visible > 0 else { return }
+    let halfU = box.width / Double(2 * n)
+    let halfV = box.height / Double(2 * n)
+    b.visibleBox = NormalizedRect(
+      x: max(0, minU - halfU), y: max(0, minV - halfV), width: min(1, maxU + halfU) - max(0, minU - halfU),
+      height: min(1, maxV + halfV) - max(0, minV - halfV))
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The ground truth of one box of one subject in one frame (a person's body, their face, an
+/// object). Only the detector model and the scoring see it; trackers never do.
+public struct TruthBox: Equatable, Sendable {
+  /// Index of the subject in the scenario.
+  public var subjectIndex: Int
+  public var subjectID: String
+  public var kind: SubjectKind
+  /// Direction from the pivot to the box centre.
+  public var direction: Direction
+  /// Horizontal distance from the pivot, metres (the depth used for occlusion).
+  public var depth: Double
+  /// Angular height of the box, radians.
+  public var angularHeight: Double
+  /// Image position of the box centre's projection (lower-left origin), nil behind the camera.
+  public var centerU: Double?
+  public var centerV: Double?
+  /// The projected box before clipping and occlusion, nil if part of it is behind the camera.
+  public var box: NormalizedRect?
+  /// The fraction of the box that is inside the image and not hidden by anything nearer, 0…1.
+  public var visibleFraction: Double
+  /// The bounding box of the visible part, nil when nothing is visible.
+  public var visibleBox: NormalizedRect?
+  /// Whether the subject speaks at this instant.
+  public var speaking: Bool
+
+  /// Whether the centre projects inside the image.
+  public var centerInImage: Bool {
+    guard let u = centerU, let v = centerV else { return false }
+    return u >= 0 && u <= 1 && v >= 0 && v <= 1
+  }
+}

@@ -1,0 +1,161 @@
+/// A reusable workspace for `Assignment.solve`: the same minimum-cost rectangular assignment, with the
+/// buffers kept between calls so a per-frame loop does not allocate once they have grown to the largest
+/// matrix seen.
+///
+/// **Objective.** Entries that are not finite (+∞, −∞ or NaN) are forbidden pairs. Among one-to-one
+/// partial assignments of rows to columns using only finite entries, the solver first maximizes the
+/// number of pairs, then minimizes the sum of their costs. Costs may be negative. Their magnitude
+/// times `min(rows, columns)` must stay far below `Double.greatestFiniteMagnitude`.
+///
+/// **Method.** Shortest augmenting paths with dual potentials (Jonker & Volgenant 1987; the
+/// rectangular form of Crouse 2016, as in SciPy's `linear_sum_assignment`), O(n²·m) for n = the
+/// shorter side, m = the longer side. The shorter side is the one that is augmented; a tall matrix is
+/// solved transposed.
+///
+/// **Why "most pairs first" is exact.** Every entry is costed as a `PenalizedCost`: (1, 0) when
+/// forbidden, (0, c) when finite, compared lexicographically. The method needs only an ordered abelian
+/// group of costs, so it returns a complete assignment of the n lines of the shorter side minimizing
+/// (F, S), F the number of forbidden pairs used and S the sum of the finite ones. Dropping the
+/// forbidden pairs gives the answer:
+/// * Let P be a best partial assignment (K pairs, sum S_P). Extending P to all n lines (possible since
+///   m ≥ n) adds only forbidden pairs: a finite pair between two lines P leaves free would make K + 1
+///   pairs. So a complete assignment costing (n − K, S_P) exists, and the solver's (F, S) ≤ (n − K, S_P).
+/// * Its finite pairs form a partial assignment of n − F ≥ K pairs, so n − F = K by the maximality of
+///   K, and then S ≥ S_P by the minimality of S_P. Hence (F, S) = (n − K, S_P): the same objective.
+///
+/// **Ties.** The result depends only on the matrix's values and shape. Lines of the shorter side are
+/// inserted in increasing index order. Each search scans columns (of the longer side) in increasing
+/// index order and settles the column of least tentative path cost; among equal costs it prefers a
+/// free column (which ends the search), then the lowest index. So among equally good assignments the
+/// same one is returned on every run and platform (up to the platform's floating-point arithmetic).
+public struct AssignmentSolver: Sendable {
+  /// The matrix as short × long, row-major; a wide input is copied as is, a tall one transposed.
+  private var work: [Double] = []
+  /// Dual potential of each short-side line.
+  private var rowPotential: [PenalizedCost] = []
+  /// Dual potential of each long-side line.
+  private var columnPotential: [PenalizedCost] = []
+  /// Tentative shortest path cost to each long-side line in the current search.
+  private var pathCost: [PenalizedCost] = []
+  /// The short-side line from which each long-side line was reached in the current search.
+  private var predecessor: [Int] = []
+  /// The long-side line assigned to each short-side line, or −1.
+  private var columnOfRow: [Int] = []
+  /// The short-side line assigned to each long-side line, or −1.
+  private var rowOfColumn: [Int] = []
+  private var rowVisited: [Bool] = []
+  private var columnSettled: [Bool] = []
+
+  public init() {}
+
+  /// Minimum-cost one-to-one assignment of rows to columns (see the type's documentation for the
+  /// objective and tie-breaking). `costs` is row-major with `rows * columns` entries, in any unit.
+  /// Returns, for each row, its column or nil. Costs no allocation beyond the returned array once the
+  /// workspace has grown.
+  public mutating func solve(costs: [Double], rows: Int, columns: Int) -> [Int?] {
+    var assignment: [Int?] = []
+    solve(costs: costs, rows: rows, columns: columns, into: &assignment)
+    return assignment
+  }
+
+  /// As `solve(costs:rows:columns:)`, writing the result into `assignment` (resized to `rows`) so that
+  /// a caller that keeps the array allocates nothing.
+  public mutating func solve(costs: [Double], rows: Int, columns: Int, into assignment: inout [Int?]) {
+    precondition(rows >= 0 && columns >= 0, "negative matrix shape \(rows)×\(columns)")
+    precondition(costs.count == rows * columns, "\(costs.count) costs for a \(rows)×\(columns) matrix")
+    assignment.removeAll(keepingCapacity: true)
+    assignment.append(contentsOf: repeatElement(nil, count: rows))
+    guard rows > 0 && columns > 0 else { return }
+
+    let transposed = rows > columns
+    let n = transposed ? columns : rows
+    let m = transposed ? rows : columns
+    prepare(costs: costs, rows: rows, columns: columns, transposed: transposed)
+    for start in 0..<n { augment(from: start, n: n, m: m) }
+
+    for a in 0..<n {
+      let b = columnOfRow[a]
+      // Pairs completed only with a forbidden entry are no pairs (see the proof above).
+      guard work[a * m + b].isFinite else { continue }
+      if transposed { assignment[b] = a } else { assignment[a] = b }
+    }
+  }
+
+  private mutating func prepare(costs: [Double], rows: Int, columns: Int, transposed: Bool) {
+    let n = transposed ? columns : rows
+    let m = transposed ? rows : columns
+    work.removeAll(keepingCapacity: true)
+    if transposed {
+      work.reserveCapacity(n * m)
+      for a in 0..<n {
+        for b in 0..<m { work.append(costs[b * columns + a]) }
+      }
+    } else {
+      work.append(contentsOf: costs)
+    }
+    Self.reset(&rowPotential, to: .zero, count: n)
+    Self.reset(&columnPotential, to: .zero, count: m)
+    Self.reset(&pathCost, to: .unreached, count: m)
+    Self.reset(&predecessor, to: -1, count: m)
+    Self.reset(&columnOfRow, to: -1, count: n)
+    Self.reset(&rowOfColumn, to: -1, count: m)
+    Self.reset(&rowVisited, to: false, count: n)
+    Self.reset(&columnSettled, to: false, count: m)
+  }
+
+  /// Adds short-side line `start` to the assignment along a shortest path in reduced costs, then
+  /// updates the potentials so that reduced costs stay ≥ 0 and are 0 on assigned pairs.
+  private mutating func augment(from start: Int, n: Int, m: Int) {
+    for j in 0..<m {
+      pathCost[j] = .unreached
+      columnSettled[j] = false
+    }
+    for i in 0..<n { rowVisited[i] = false }
+
+    var row = start
+    var reachedCost = PenalizedCost.zero
+    var sink = -1
+    while sink < 0 {
+      rowVisited[row] = true
+      var best = -1
+      for j in 0..<m where !columnSettled[j] {
+        let reduced =
+          reachedCost + PenalizedCost(entry: work[row * m + j]) - rowPotential[row] - columnPotential[j]
+        if reduced < pathCost[j] {
+          pathCost[j] = reduced
+          predecessor[j] = row
+        }
+        if best < 0 || pathCost[j] < pathCost[best]
+          || (pathCost[j] == pathCost[best] && rowOfColumn[j] < 0 && rowOfColumn[best] >= 0)
+        {
+          best = j
+        }
+      }
+      // m ≥ n and every entry has a (penalized) finite cost, so a free column is always reachable.
+      reachedCost = pathCost[best]
+      columnSettled[best] = true
+      if rowOfColumn[best] < 0 { sink = best } else { row = rowOfColumn[best] }
+    }
+
+    rowPotential[start] += reachedCost
+    for i in 0..<n where rowVisited[i] && i != start {
+      rowPotential[i] += reachedCost - pathCost[columnOfRow[i]]
+    }
+    for j in 0..<m where columnSettled[j] {
+      columnPotential[j] -= reachedCost - pathCost[j]
+    }
+
+    var column = sink
+    while true {
+      let i = predecessor[column]
+      rowOfColumn[column] = i
+      swap(&columnOfRow[i], &column)
+      if i == start { break }
+    }
+  }
+
+  private static func reset<T>(_ buffer: inout [T], to value: T, count: Int) {
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: repeatElement(value, count: count))
+  }
+}

@@ -1,0 +1,5 @@
+import Foundation
+
+enum DebugLog {
+  static let enabled = ProcessInfo.processInfo.environment["DOCKSIM_DEBUG"] != nil
+}
