@@ -24,6 +24,9 @@ public struct Scenario: Equatable, Sendable {
   /// Largest distance (normalized image units) at which a track matches a true box in the tracking
   /// metrics.
   public var matchThreshold: Double
+  /// The motor encoders' feedback and the phone's gyroscope, from which the tracker and controller
+  /// get the camera pose.
+  public var sensors: PoseSensorParameters
 
   public init(
     name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
@@ -32,7 +35,8 @@ public struct Scenario: Equatable, Sendable {
     detector: DetectorParameters = DetectorParameters(), tracker: TrackerParameters = TrackerParameters(),
     controller: ControllerParameters = ControllerParameters(), subjects: [Subject],
     occluders: [Occluder] = [],
-    primarySubject: Int = 0, matchThreshold: Double = 0.05
+    primarySubject: Int = 0, matchThreshold: Double = 0.05,
+    sensors: PoseSensorParameters = PoseSensorParameters()
   ) {
     self.name = name
     self.description = description
@@ -49,5 +53,6 @@ public struct Scenario: Equatable, Sendable {
     self.occluders = occluders
     self.primarySubject = primarySubject
     self.matchThreshold = matchThreshold
+    self.sensors = sensors
   }
 }

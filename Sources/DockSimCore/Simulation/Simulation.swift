@@ -15,11 +15,13 @@ public struct Simulation {
   private let frames: RateSchedule
   private let tickMicros: Int64
   private let projector: SceneProjector
+  /// One random-motion process per subject (nil where the subject has none).
+  private var motion: [MotionNoiseProcess?]
   private var delayLine: [ObservationBatch?]
   /// The true boxes and camera pose at each capture in the delay line, for scoring only.
   private var truthLine: [(boxes: [TruthBox], pose: CameraPose)?]
-  private var previousEncoder: AxisPair<Double>?
-  private var previousFrameTime = SimTime.zero
+  private var sensors: PoseSensors
+  private var poseEstimator: CameraPoseEstimator
 
   /// A simulation with the built-in detector, tracker and controller, or the given ones.
   public init(
@@ -36,9 +38,14 @@ public struct Simulation {
     tickMicros = Int64(1_000_000 / scenario.physicsRateHz)
     frames = RateSchedule(rateHz: scenario.frameRateHz)
     dock = Dock(parameters: scenario.dock)
+    sensors = PoseSensors(parameters: scenario.sensors, dock: scenario.dock, seed: scenario.seed)
+    poseEstimator = CameraPoseEstimator(parameters: scenario.sensors, dock: scenario.dock)
     self.detector = detector ?? NoisyDetector(parameters: scenario.detector, seed: scenario.seed)
     self.tracker = tracker ?? MultiTargetTracker(camera: scenario.camera, parameters: scenario.tracker)
     projector = SceneProjector(camera: scenario.camera)
+    motion = scenario.subjects.enumerated().map { i, s in
+      s.motionNoise.map { MotionNoiseProcess(noise: $0, seed: scenario.seed, subject: i) }
+    }
     self.controller =
       controller ?? CenterFramingController(parameters: scenario.controller, dock: scenario.dock)
     metrics =
@@ -62,6 +69,8 @@ public struct Simulation {
     var tick: Int64 = 0
     while tick * tickMicros < end {
       let now = SimTime(microseconds: tick * tickMicros)
+      sensors.step(at: now, yaw: dock.yaw, pitch: dock.pitch)
+      sensors.deliver(upTo: now, into: &poseEstimator)
       if now >= frames.time(of: nextFrame) {
         let record = try frame(nextFrame, at: now)
         for i in metrics.indices { metrics[i].observe(record) }
@@ -86,17 +95,10 @@ public struct Simulation {
       subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose)
     let observations = detector.detect(SceneSnapshot(time: now, boxes: boxes), camera: pose)
 
-    let encoder = dock.encoderPositions
-    let measuredPose = CameraPose(yaw: encoder.yaw, pitch: encoder.pitch)
-    let dtFrame = (now - previousFrameTime).seconds
-    let velocity =
-      previousEncoder.map { prev in
-        AxisPair(
-          yaw: dtFrame > 0 ? (encoder.yaw - prev.yaw) / dtFrame : 0,
-          pitch: dtFrame > 0 ? (encoder.pitch - prev.pitch) / dtFrame : 0)
-      } ?? AxisPair(yaw: 0, pitch: 0)
-    previousEncoder = encoder
-    previousFrameTime = now
+    // The phone knows its pose only from the sensors (encoders and gyroscope), never from the truth.
+    let measuredPose = poseEstimator.pose(at: now)
+    let measured = AxisPair(yaw: measuredPose.yaw, pitch: measuredPose.pitch)
+    let velocity = poseEstimator.angularRate(at: now)
 
     // Ring buffer of the last latency+1 captures: write this frame's, deliver the one `latency` ago.
     let n = Int64(delayLine.count)
@@ -104,7 +106,9 @@ public struct Simulation {
       frame: index, captureTime: now, cameraPose: measuredPose, observations: observations)
     truthLine[Int(index % n)] = (boxes, pose)
     let deliveredIndex = index - (n - 1)
-    let delivered = deliveredIndex >= 0 ? delayLine[Int(deliveredIndex % n)] : nil
+    var delivered = deliveredIndex >= 0 ? delayLine[Int(deliveredIndex % n)] : nil
+    // By delivery, encoder samples exist on both sides of the capture instant: ask again.
+    if let d = delivered { delivered?.cameraPose = poseEstimator.pose(at: d.captureTime) }
     let deliveredTruth = deliveredIndex >= 0 ? truthLine[Int(deliveredIndex % n)] : nil
 
     var tracks: [Track] = []
@@ -113,7 +117,7 @@ public struct Simulation {
     if let p = primary, !p.state.components.allSatisfy(\.isFinite) {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
     }
-    let motion = MotionState(time: now, positions: encoder, velocities: velocity)
+    let motion = MotionState(time: now, positions: measured, velocities: velocity)
     let command = controller.command(primary: primary, tracks: tracks, motion: motion)
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)

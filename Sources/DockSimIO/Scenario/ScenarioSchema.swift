@@ -5,7 +5,8 @@ import DockSimCore
 enum ScenarioSchema {
   static let fields = [
     "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
-    "detector", "tracker", "controller", "subjects", "occluders", "primary_subject",
+    "detector", "tracker", "controller", "subjects", "occluders", "primary_subject", "sensors",
+    "match_threshold",
   ]
   static let maximumNameLength = 100
   static let duration = NumberBounds.positive(max: 86_400)
@@ -37,6 +38,9 @@ enum ScenarioSchema {
     let subjects = try SubjectSchema.readAll(
       top.required("subjects", expecting: "a sequence of at least one subject"))
     let occluders = try OccluderSchema.readAll(top["occluders"])
+    let sensors = try SensorsSchema.read(
+      top.section("sensors", allowed: SensorsSchema.fields), physicsRateHz: physicsRateHz)
+    let matchThreshold = try top.number("match_threshold", NumberBounds.positive(max: 1), default: 0.05)
     var primary = 0
     if let node = top["primary_subject"] {
       let ids = subjects.map(\.id)
@@ -49,7 +53,7 @@ enum ScenarioSchema {
       name: name, description: description, seed: UInt64(seed), duration: duration,
       physicsRateHz: physicsRateHz, frameRateHz: frameRateHz, dock: dock, camera: camera,
       detector: detector, tracker: tracker, controller: controller, subjects: subjects, occluders: occluders,
-      primarySubject: primary)
+      primarySubject: primary, matchThreshold: matchThreshold, sensors: sensors)
   }
 
   /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.

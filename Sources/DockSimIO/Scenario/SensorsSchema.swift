@@ -1,0 +1,38 @@
+import DockSimCore
+
+/// The `sensors` section: motor encoder feedback and the phone's gyroscope, from which the tracker and
+/// controller get the camera pose (see `docs/sensors.md`).
+enum SensorsSchema {
+  static let fields = [
+    "encoder_rate_hz", "encoder_delay_ms", "gyro_rate_hz", "gyro_noise_deg_s", "gyro_bias_deg_s", "estimator",
+  ]
+  static let delay = NumberBounds.nonNegative(max: 1000)
+  static let noise = NumberBounds.nonNegative(max: 57.3)
+  static let bias = NumberBounds.closed(-57.3, 57.3)
+
+  static func read(_ m: MappingReader, physicsRateHz: Int) throws(ScenarioError) -> PoseSensorParameters {
+    var p = PoseSensorParameters()
+    let rate = NumberBounds.positive(max: Double(physicsRateHz))
+    p.encoderRateHz = try m.number("encoder_rate_hz", rate, default: p.encoderRateHz)
+    if let node = m["encoder_delay_ms"] {
+      p.encoderDelay = SimDuration(seconds: try node.number(delay) / 1000)
+    }
+    p.gyroRateHz = try m.number("gyro_rate_hz", rate, default: p.gyroRateHz)
+    p.gyroNoise = try m.degrees("gyro_noise_deg_s", noise, defaultRadians: p.gyroNoise)
+    if let node = m["gyro_bias_deg_s"] {
+      let b = try node.mapping(allowed: ["yaw", "pitch"])
+      p.gyroBias = AxisPair(
+        yaw: try b.degrees("yaw", bias, defaultRadians: p.gyroBias.yaw),
+        pitch: try b.degrees("pitch", bias, defaultRadians: p.gyroBias.pitch))
+    }
+    if let node = m["estimator"] {
+      let names = PoseEstimatorMode.allCases.map(\.rawValue)
+      let expected = "one of \(names.joined(separator: ", "))"
+      guard let mode = PoseEstimatorMode(rawValue: try node.string(expected)) else {
+        throw node.mismatch(expected)
+      }
+      p.estimator = mode
+    }
+    return p
+  }
+}
