@@ -1,13 +1,17 @@
 import DockSimCore
 import DockSimIO
 
-/// Runs the built-in EKF tracker over a recorded observation log and writes per-frame estimates.
+/// Runs the built-in multi-subject EKF tracker over a recorded observation log (no identities) and
+/// writes the estimates: one row per frame and live track.
 ///
-/// Every logged frame is one tracker step at the logged capture time and camera pose: predict, then
-/// update with the gated observation of least NIS (or coast when none). Output: one row per frame.
+/// Every logged frame is one tracker step at the logged capture time and camera pose. A frame without
+/// any live track still gets one row, with empty track cells, so every frame of the log appears.
 public enum Replay {
   public static let columns =
-    ["frame", "t_s", "track_id", "track_status", "az", "el", "ls", "az_dot", "el_dot", "ls_dot"]
+    [
+      "frame", "t_s", "track_id", "track_status", "primary", "kind", "az", "el", "ls", "az_dot", "el_dot",
+      "ls_dot",
+    ]
     + upperTriangleNames() + ["nis"]
 
   static func upperTriangleNames() -> [String] {
@@ -20,20 +24,23 @@ public enum Replay {
   public static func run(
     log: [LoggedFrame], camera: PinholeCamera, parameters: TrackerParameters
   ) -> String {
-    var tracker = SingleSubjectTracker(camera: camera, parameters: parameters)
+    var tracker = MultiTargetTracker(camera: camera, parameters: parameters)
     var out = CSVFormat.line(columns)
     for frame in log {
-      let track = tracker.process(time: frame.time, pose: frame.pose, observations: frame.observations)
-      var cells = [CSVFormat.cell(frame.frame), CSVFormat.cell(frame.time)]
-      if let t = track {
-        cells += [CSVFormat.cell(t.id), t.status.rawValue]
+      let tracks = tracker.process(time: frame.time, pose: frame.pose, observations: frame.observations)
+      let primary = tracker.primaryTrack?.id
+      let head = [CSVFormat.cell(frame.frame), CSVFormat.cell(frame.time)]
+      if tracks.isEmpty {
+        out += CSVFormat.line(head + Array(repeating: "", count: columns.count - 2))
+      }
+      for t in tracks {
+        var cells =
+          head + [CSVFormat.cell(t.id), t.status.rawValue, t.id == primary ? "1" : "0", t.kind.rawValue]
         cells += t.state.components.map { CSVFormat.cell($0) }
         cells += t.covarianceUpper.map { CSVFormat.cell($0) }
         cells.append(CSVFormat.cell(t.nis))
-      } else {
-        cells += Array(repeating: "", count: columns.count - 2)
+        out += CSVFormat.line(cells)
       }
-      out += CSVFormat.line(cells)
     }
     return out
   }

@@ -17,14 +17,16 @@ public struct SceneProjector: Sendable {
     self.grid = grid
   }
 
-  /// All boxes at `time`, in subject order (main box, then face), with visibility.
+  /// All boxes at `time`, in subject order (main box, then face), with visibility. `offsets` (one per
+  /// subject, or empty) move subjects off their paths (`MotionNoise`).
   public func project(
-    subjects: [Subject], occluders: [Occluder], at time: SimTime, pose: CameraPose
+    subjects: [Subject], occluders: [Occluder], at time: SimTime, pose: CameraPose, offsets: [PathOffset] = []
   ) -> [TruthBox] {
     var boxes: [TruthBox] = []
     boxes.reserveCapacity(subjects.count * 2)
     for (i, s) in subjects.enumerated() {
-      let p = s.path.position(at: time)
+      let base = s.path.position(at: time)
+      let p = offsets.isEmpty ? base : offsets[i].apply(to: base)
       let speaking = s.isSpeaking(at: time)
       boxes.append(
         truth(i, s.id, s.kind, center: p, width: s.width, height: s.height, pose: pose, speaking: speaking))

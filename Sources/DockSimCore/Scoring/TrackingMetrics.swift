@@ -70,7 +70,6 @@ public struct TrackingMetrics: MetricAccumulator {
 
   private mutating func scorePrimary(_ frame: FrameRecord, pose: CameraPose, captureTime: Double) {
     var onSubject: Int?
-    var matchedBox: TruthBox?
     // The primary's identity is what its measurements say: only frames in which it was updated count, so
     // a prediction coasting past somebody else while the primary is hidden is not a switch.
     if let primary = frame.estimate, primary.status != .tentative, primary.nis.isFinite,
@@ -91,20 +90,13 @@ public struct TrackingMetrics: MetricAccumulator {
       }
       if let (b, _) = best {
         onSubject = b.subjectIndex
-        matchedBox = b
         if let previous = primarySubjectUnderTrack, previous != b.subjectIndex {
           primarySwitches += 1
-          if DebugLog.enabled {
-            print(
-              "PRIMARY SWITCH t=\(captureTime) track \(primary.id) from subject \(previous) to \(b.subjectIndex)"
-            )
-          }
         }
         primarySubjectUnderTrack = b.subjectIndex
         accumulateNEES(primary, truth: b)
       }
     }
-    _ = matchedBox
     // Reacquisition of the scenario's primary subject after it was undetectable.
     let main = frame.deliveredBoxes.first { $0.subjectIndex == primarySubject }
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
@@ -161,6 +153,10 @@ public struct TrackingMetrics: MetricAccumulator {
   private func project(_ t: Track, pose: CameraPose) -> (u: Double, v: Double)? {
     camera.project(Direction(azimuth: t.state.azimuth, elevation: t.state.elevation), pose: pose)
   }
+
+  /// Entries of per-subject and per-track state held (for the bounded-memory test): it grows with the
+  /// number of subjects, tracks and reacquisition events, never with the number of frames.
+  var storedStateCount: Int { mot.storedStateCount + reacquisitions.count }
 
   public func summary() -> [MetricValue] {
     let s = mot.summary()

@@ -60,18 +60,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       dropNonFinite(all: true)
     }
     updatePrimary(time: time)
-    if DebugLog.enabled {
-      let occ = coveredFractions(pose: pose).map { $0 >= Self.occlusionOverlap }
-      var line = "t=\(String(format: "%.3f", time)) obs=\(observations.count) primary=\(primaryID ?? -1) |"
-      for i in records.indices {
-        let b = predictedBox(i, pose: pose)
-        line += String(
-          format: " #%d %@ %@ m%d o%d u%.3f v%.3f h%.3f occ%d;", records[i].id,
-          records[i].kind.rawValue as CVarArg, records[i].status.rawValue.prefix(4) as CVarArg,
-          records[i].misses, records[i].occludedMisses, b.midX, b.midY, b.height, occ[i] ? 1 : 0)
-      }
-      print(line)
-    }
     return tracks
   }
 
@@ -98,9 +86,13 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     if !assigned.isEmpty {
       let obs = assigned.map { observations[assignment[$0]!] }
       let scales = assigned.indices.map { k in
-        var scale = MeasurementNoiseScale.forBox(obs[k].rect)
+        let p = parameters
+        var scale = MeasurementNoiseScale.forBox(
+          obs[k].rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor)
         if covered[assigned[k]] >= Self.truncationOverlap {
-          scale = MeasurementNoiseScale(u: max(scale.u, 4), v: max(scale.v, 4), h: max(scale.h, 10))
+          scale = MeasurementNoiseScale(
+            u: max(scale.u, p.occludedCenterNoiseFactor), v: max(scale.v, p.occludedCenterNoiseFactor),
+            h: max(scale.h, p.occludedSizeNoiseFactor))
         }
         return scale
       }

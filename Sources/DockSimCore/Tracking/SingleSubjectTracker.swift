@@ -40,13 +40,13 @@ public struct SingleSubjectTracker: Tracker {
       for (i, o) in observations.enumerated() {
         let d = try filter.mahalanobis(
           u: o.rect.midX, v: o.rect.midY, height: o.rect.height, pose: pose,
-          noiseScale: .forBox(o.rect))
+          noiseScale: scale(o.rect))
         if d <= parameters.gate && (best == nil || d < best!.nis) { best = (i, d) }
       }
       if let best {
         let o = observations[best.index]
         current.nis = try filter.update(
-          u: o.rect.midX, v: o.rect.midY, height: o.rect.height, pose: pose, noiseScale: .forBox(o.rect))
+          u: o.rect.midX, v: o.rect.midY, height: o.rect.height, pose: pose, noiseScale: scale(o.rect))
         current.misses = 0
         rejectedStreak = 0
         hits += 1
@@ -74,6 +74,10 @@ public struct SingleSubjectTracker: Tracker {
     let finite = current.state.components.allSatisfy(\.isFinite)
     track = (current.misses >= limit && current.misses > 0) || !finite ? nil : current
     return track
+  }
+
+  private func scale(_ rect: NormalizedRect) -> MeasurementNoiseScale {
+    .forBox(rect, centerFactor: parameters.edgeCenterNoiseFactor, sizeFactor: parameters.edgeSizeNoiseFactor)
   }
 
   private mutating func start(time: Double, pose: CameraPose, observations: [Observation]) {

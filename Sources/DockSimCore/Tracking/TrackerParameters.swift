@@ -35,6 +35,13 @@ public struct TrackerParameters: Equatable, Sendable {
   /// A coasting primary hands over to another confirmed track of the same kind whose direction is
   /// within this angle (rad) of the primary's prediction: the same person, picked up by a new track.
   public var handoverAngle: Double
+  /// Factors on the measurement standard deviations of a box cut by the image edge: the centre along
+  /// the cut axis, and the height when the top or bottom is cut. 1 trusts cut boxes fully.
+  public var edgeCenterNoiseFactor: Double
+  public var edgeSizeNoiseFactor: Double
+  /// The same for a box partly covered by a nearer track (its visible part is truncated).
+  public var occludedCenterNoiseFactor: Double
+  public var occludedSizeNoiseFactor: Double
 
   public init(
     processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
@@ -43,7 +50,9 @@ public struct TrackerParameters: Equatable, Sendable {
     initialStdAngleRate: Double = 0.5, initialStdLogSizeRate: Double = 0.2,
     gate: Double = 21.108, maxCoastFrames: Int = 45, confirmHits: Int = 3, reacquireFrames: Int = 4,
     maxOcclusionFrames: Int = 150, saliencySizeWeight: Double = 1, saliencyCenterWeight: Double = 0.5,
-    saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12
+    saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12, edgeCenterNoiseFactor: Double = 8,
+    edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 4,
+    occludedSizeNoiseFactor: Double = 10
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize
@@ -62,5 +71,9 @@ public struct TrackerParameters: Equatable, Sendable {
     self.saliencyCenterWeight = saliencyCenterWeight
     self.saliencySpeakingWeight = saliencySpeakingWeight
     self.handoverAngle = handoverAngle
+    self.edgeCenterNoiseFactor = edgeCenterNoiseFactor
+    self.edgeSizeNoiseFactor = edgeSizeNoiseFactor
+    self.occludedCenterNoiseFactor = occludedCenterNoiseFactor
+    self.occludedSizeNoiseFactor = occludedSizeNoiseFactor
   }
 }

@@ -45,10 +45,12 @@ public struct Subject: Equatable, Sendable {
   public var face: FaceBox?
   /// When the person speaks.
   public var speaking: [TimeSpan]
+  /// Random motion on top of the path, if any.
+  public var motionNoise: MotionNoise?
 
   public init(
     id: String, kind: SubjectKind, width: Double, height: Double, path: SubjectPath, face: FaceBox? = nil,
-    speaking: [TimeSpan] = []
+    speaking: [TimeSpan] = [], motionNoise: MotionNoise? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -57,6 +59,7 @@ public struct Subject: Equatable, Sendable {
     self.path = path
     self.face = face
     self.speaking = speaking
+    self.motionNoise = motionNoise
   }
 
   /// Whether the subject speaks at `time`.

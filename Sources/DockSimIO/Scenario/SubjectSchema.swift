@@ -3,7 +3,11 @@ import Foundation
 
 /// The `subjects` list: who is in the room, how big, and where they go.
 enum SubjectSchema {
-  static let fields = ["id", "kind", "width_m", "height_m", "sway", "path", "face", "speaking"]
+  static let fields = [
+    "id", "kind", "width_m", "height_m", "sway", "path", "face", "speaking", "motion_noise",
+  ]
+  static let motionNoiseFields = ["angle_rad2_s3", "log_size_per_s3"]
+  static let motionIntensity = NumberBounds.nonNegative(max: 100)
   static let faceFields = ["width_m", "height_m", "offset_m"]
   static let speakingFields = ["from_s", "to_s"]
   static let faceOffset = NumberBounds.closed(-10, 10)
@@ -59,9 +63,16 @@ enum SubjectSchema {
       face = try readFace(node, bodyHeight: height)
     }
     let speaking = try m["speaking"].map { node throws(ScenarioError) in try readSpeaking(node) } ?? []
+    var motionNoise: MotionNoise?
+    if let node = m["motion_noise"] {
+      let n = try node.mapping(allowed: motionNoiseFields)
+      motionNoise = MotionNoise(
+        angle: try n.number("angle_rad2_s3", motionIntensity, default: 0),
+        logSize: try n.number("log_size_per_s3", motionIntensity, default: 0))
+    }
     return Subject(
       id: id, kind: kind, width: width, height: height, path: SubjectPath(waypoints: path, sway: sway),
-      face: face, speaking: speaking)
+      face: face, speaking: speaking, motionNoise: motionNoise)
   }
 
   /// `face: true` gives an adult's face near the top of the body; a mapping sets its size and offset.

@@ -8,7 +8,9 @@ enum TrackerSchema {
     "initial_std_angle_deg", "initial_std_log_size", "initial_std_angle_rate_deg_s",
     "initial_std_log_size_rate", "gate", "max_coast_frames", "confirm_hits", "reacquire_frames",
     "max_occlusion_frames", "saliency_size_weight", "saliency_center_weight", "saliency_speaking_weight",
-    "handover_angle_deg",
+    "handover_angle_deg", "edge_center_noise_factor", "edge_size_noise_factor",
+    "occluded_center_noise_factor",
+    "occluded_size_noise_factor",
   ]
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
@@ -23,6 +25,8 @@ enum TrackerSchema {
   static let reacquireFrames = 0...10_000
   static let weight = NumberBounds.nonNegative(max: 100)
   static let handoverAngle = NumberBounds.nonNegative(max: 90)
+  /// Factors below 1 would trust a cut box more than a whole one.
+  static let noiseFactor = NumberBounds.closed(1, 10_000)
 
   static func read(_ m: MappingReader) throws(ScenarioError) -> TrackerParameters {
     let d = TrackerParameters()
@@ -52,6 +56,14 @@ enum TrackerSchema {
       saliencyCenterWeight: try m.number("saliency_center_weight", weight, default: d.saliencyCenterWeight),
       saliencySpeakingWeight: try m.number(
         "saliency_speaking_weight", weight, default: d.saliencySpeakingWeight),
-      handoverAngle: try m.degrees("handover_angle_deg", handoverAngle, defaultRadians: d.handoverAngle))
+      handoverAngle: try m.degrees("handover_angle_deg", handoverAngle, defaultRadians: d.handoverAngle),
+      edgeCenterNoiseFactor: try m.number(
+        "edge_center_noise_factor", noiseFactor, default: d.edgeCenterNoiseFactor),
+      edgeSizeNoiseFactor: try m.number(
+        "edge_size_noise_factor", noiseFactor, default: d.edgeSizeNoiseFactor),
+      occludedCenterNoiseFactor: try m.number(
+        "occluded_center_noise_factor", noiseFactor, default: d.occludedCenterNoiseFactor),
+      occludedSizeNoiseFactor: try m.number(
+        "occluded_size_noise_factor", noiseFactor, default: d.occludedSizeNoiseFactor))
   }
 }

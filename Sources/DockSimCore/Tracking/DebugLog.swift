@@ -1,5 +1,0 @@
-import Foundation
-
-enum DebugLog {
-  static let enabled = ProcessInfo.processInfo.environment["DOCKSIM_DEBUG"] != nil
-}

@@ -1,0 +1,79 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+import Testing
+
+@testable import DockSimCore
+
+/// The default suite's tracking scenarios, run through the public loader and simulation.
+struct TrackingScenarioTests {
+  static func scenario(_ name: String) throws -> Scenario {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scenarios/\(name).yaml")
+    return try ScenarioLoader.load(path: url.path)
+  }
+
+  struct Discard: TraceSink {
+    mutating func write(_ record: FrameRecord) throws {}
+  }
+
+  static func run(_ s: Scenario, extra: [any MetricAccumulator] = []) throws -> ScenarioResult {
+    var sim = try Simulation(scenario: s, extraMetrics: extra)
+    var sink = Discard()
+    return try sim.run(trace: &sink)
+  }
+
+  @Test(arguments: [
+    "crossing-depths", "four-people-crossing", "pillar-occlusion", "heavy-clutter", "leave-and-return",
+    "side-by-side",
+  ])
+  func primaryKeepsItsIdentity(name: String) throws {
+    let r = try Self.run(Self.scenario(name))
+    #expect(r.metric("primary_switches") == 0, "\(name): primary switched")
+    if name != "leave-and-return" {
+      // Framing stays on the primary subject (leave-and-return walks out of reach on purpose).
+      let rms = try #require(r.metric("framing_error_rms"))
+      #expect(rms < 0.06, "\(name): framing error RMS \(rms)")
+      #expect(r.metric("in_frame_ratio") == 1)
+    }
+  }
+
+  @Test func leaveAndReturnReacquiresTheSameSubject() throws {
+    let r = try Self.run(Self.scenario("leave-and-return"))
+    #expect(r.metric("reacquisitions") == 1)
+    #expect(try #require(r.metric("reacquisition_time_max_s")) < 1.0)
+  }
+
+  /// Bar-Shalom's consistency test: the average NEES (3 degrees of freedom) over R = 50 independent runs
+  /// must lie in the two-sided 95 % band of χ²(3R)/R, [2.41, 3.65].
+  @Test func filterIsConsistentOverFiftySeeds() throws {
+    var base = try Self.scenario("filter-consistency")
+    base.duration = SimDuration(seconds: 10)
+    var total = 0.0
+    for seed in 0..<50 {
+      base.seed = UInt64(seed)
+      total += try #require(Self.run(base).metric("nees_mean"))
+    }
+    let anees = total / 50
+    #expect(anees > 2.41 && anees < 3.65, "average NEES \(anees)")
+  }
+
+  /// Holds a TrackingMetrics and reports how much state it keeps.
+  struct StateProbe: MetricAccumulator {
+    var inner: TrackingMetrics
+    mutating func observe(_ frame: FrameRecord) { inner.observe(frame) }
+    func summary() -> [MetricValue] { [MetricValue("probe_state", Double(inner.storedStateCount))] }
+  }
+
+  @Test func metricMemoryDoesNotGrowWithDuration() throws {
+    var s = try Self.scenario("four-people-crossing")
+    var counts: [Double] = []
+    for seconds in [24.0, 30.0] {
+      s.duration = SimDuration(seconds: seconds)
+      let probe = StateProbe(inner: TrackingMetrics(camera: s.camera, primarySubject: 0))
+      counts.append(try #require(Self.run(s, extra: [probe]).metric("probe_state")))
+    }
+    // The people stop crossing at 27 s: six more seconds of frames add no state.
+    #expect(counts[0] == counts[1], "state \(counts)")
+  }
+}
