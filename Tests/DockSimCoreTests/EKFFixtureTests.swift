@@ -142,6 +142,7 @@ extension EKFFixtureTests {
     // The fixture's boxes are points with a height; some reach past the top edge without being cut.
     params.edgeCenterNoiseFactor = 1
     params.edgeSizeNoiseFactor = 1
+    params.anchorCutEdges = false
     var tracker = MultiTargetTracker(camera: Self.camera, parameters: params)
     var trackToSubject: [Int: Int] = [:]
     var worst = 0.0

@@ -61,14 +61,26 @@ public struct SceneProjector: Sendable {
     pose: CameraPose, speaking: Bool
   ) -> TruthBox {
     let horizontal = (center.x * center.x + center.y * center.y).squareRoot()
-    let distance = (horizontal * horizontal + center.z * center.z).squareRoot()
     let k = camera.cameraCoordinates(of: center, pose: pose)
     let c = camera.imagePoint(x: k.x, y: k.y, z: k.z)
     return TruthBox(
       subjectIndex: index, subjectID: id, kind: kind, direction: Direction(toward: center), depth: horizontal,
-      angularHeight: 2 * atan(height / 2 / max(distance, 1e-6)), centerU: c?.u, centerV: c?.v,
+      angularHeight: Self.subtendedAngle(center: center, height: height), centerU: c?.u, centerV: c?.v,
       box: BoxProjection.project(center: center, width: width, height: height, camera: camera, pose: pose),
       visibleFraction: 0, visibleBox: nil, speaking: speaking)
+  }
+
+  /// The angle between the directions to the top and the bottom of an upright box: what the box's
+  /// height in the image measures. Seen from above or below, an upright box subtends less than
+  /// `2·atan(h/2d)` (by about cos of its elevation).
+  static func subtendedAngle(center c: Point3, height: Double) -> Double {
+    let top = (c.x, c.y, c.z + height / 2)
+    let bottom = (c.x, c.y, c.z - height / 2)
+    let dot = top.0 * bottom.0 + top.1 * bottom.1 + top.2 * bottom.2
+    let cx = top.1 * bottom.2 - top.2 * bottom.1
+    let cy = top.2 * bottom.0 - top.0 * bottom.2
+    let cz = top.0 * bottom.1 - top.1 * bottom.0
+    return atan2((cx * cx + cy * cy + cz * cz).squareRoot(), dot)
   }
 
   private func applyVisibility(

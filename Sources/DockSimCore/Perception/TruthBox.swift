@@ -11,7 +11,7 @@ public struct TruthBox: Equatable, Sendable {
   public var direction: Direction
   /// Horizontal distance from the pivot, metres (the depth used for occlusion).
   public var depth: Double
-  /// Angular height of the box, radians.
+  /// Angle subtended by the box's height (between the directions to its top and bottom), radians.
   public var angularHeight: Double
   /// Image position of the box centre's projection (lower-left origin), nil behind the camera.
   public var centerU: Double?

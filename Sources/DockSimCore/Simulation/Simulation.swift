@@ -16,7 +16,7 @@ public struct Simulation {
   private let tickMicros: Int64
   private let projector: SceneProjector
   /// One random-motion process per subject (nil where the subject has none).
-  private var motion: [MotionNoiseProcess?]
+  private var subjectMotion: [MotionNoiseProcess?]
   private var delayLine: [ObservationBatch?]
   /// The true boxes and camera pose at each capture in the delay line, for scoring only.
   private var truthLine: [(boxes: [TruthBox], pose: CameraPose)?]
@@ -43,7 +43,7 @@ public struct Simulation {
     self.detector = detector ?? NoisyDetector(parameters: scenario.detector, seed: scenario.seed)
     self.tracker = tracker ?? MultiTargetTracker(camera: scenario.camera, parameters: scenario.tracker)
     projector = SceneProjector(camera: scenario.camera)
-    motion = scenario.subjects.enumerated().map { i, s in
+    subjectMotion = scenario.subjects.enumerated().map { i, s in
       s.motionNoise.map { MotionNoiseProcess(noise: $0, seed: scenario.seed, subject: i) }
     }
     self.controller =
@@ -91,8 +91,12 @@ public struct Simulation {
 
   private mutating func frame(_ index: Int64, at now: SimTime) throws -> FrameRecord {
     let pose = dock.cameraPose
+    var offsets: [PathOffset] = []
+    if subjectMotion.contains(where: { $0 != nil }) {
+      offsets = subjectMotion.indices.map { subjectMotion[$0]?.offset(at: now) ?? .zero }
+    }
     let boxes = projector.project(
-      subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose)
+      subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose, offsets: offsets)
     let observations = detector.detect(SceneSnapshot(time: now, boxes: boxes), camera: pose)
 
     // The phone knows its pose only from the sensors (encoders and gyroscope), never from the truth.

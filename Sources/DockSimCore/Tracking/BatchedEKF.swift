@@ -42,9 +42,11 @@ struct BatchedEKF {
 
   /// Squared Mahalanobis distances (NIS) of every observation from every track, row-major
   /// tracks × observations; `allowed(track, observation)` false gives +∞ (for example a kind mismatch).
+  /// All observations of one call share `anchor` (what their `v` measures) and `scale`.
   mutating func distances(
     _ states: [TrackFilterState], indices: [Int], measurements: [(u: Double, v: Double, h: Double)],
-    pose: CameraPose, allowed: (Int, Int) -> Bool
+    pose: CameraPose, anchor: VerticalAnchor = .center, scale: MeasurementNoiseScale = .one,
+    allowed: (Int, Int) -> Bool
   ) throws -> [Double] {
     let n = indices.count
     let m = measurements.count
@@ -53,7 +55,9 @@ struct BatchedEKF {
     defer { workspaces[n] = ws }
     ws.gather(states, indices: indices)
     var predicted = [(u: Double, v: Double, h: Double)](repeating: (0, 0, 0), count: n)
-    fillJacobian(&ws, predicted: &predicted, pose: pose, scales: nil)
+    fillJacobian(
+      &ws, predicted: &predicted, pose: pose, scales: Array(repeating: scale, count: n),
+      anchors: Array(repeating: anchor, count: n))
     try BLAS.gemm(ws.h, ws.p, into: &ws.hp)
     ws.s.copy(from: ws.r)
     try BLAS.gemm(ws.hp, ws.h, .transposed, into: &ws.s, beta: 1)
@@ -82,10 +86,11 @@ struct BatchedEKF {
     return out
   }
 
-  /// Updates the tracks at `indices` with one measurement each; returns each track's NIS.
+  /// Updates the tracks at `indices` with one measurement each (`anchors` says what each `v` measures);
+  /// returns each track's NIS.
   mutating func update(
     _ states: inout [TrackFilterState], indices: [Int], measurements: [(u: Double, v: Double, h: Double)],
-    scales: [MeasurementNoiseScale], pose: CameraPose
+    scales: [MeasurementNoiseScale], anchors: [VerticalAnchor], pose: CameraPose
   ) throws -> [Double] {
     let n = indices.count
     guard n > 0 else { return [] }
@@ -93,7 +98,7 @@ struct BatchedEKF {
     defer { workspaces[n] = ws }
     ws.gather(states, indices: indices)
     var predicted = [(u: Double, v: Double, h: Double)](repeating: (0, 0, 0), count: n)
-    fillJacobian(&ws, predicted: &predicted, pose: pose, scales: scales)
+    fillJacobian(&ws, predicted: &predicted, pose: pose, scales: scales, anchors: anchors)
     for i in 0..<n {
       ws.y[3 * i, 0] = measurements[i].u - predicted[i].u
       ws.y[3 * i + 1, 0] = measurements[i].v - predicted[i].v
@@ -124,7 +129,7 @@ struct BatchedEKF {
   /// Fills the block-diagonal H and R and the predicted measurements.
   private func fillJacobian(
     _ ws: inout BlockWorkspace, predicted: inout [(u: Double, v: Double, h: Double)], pose: CameraPose,
-    scales: [MeasurementNoiseScale]?
+    scales: [MeasurementNoiseScale], anchors: [VerticalAnchor]
   ) {
     let center = parameters.measurementNoiseCenter
     let size = parameters.measurementNoiseHeight
@@ -132,14 +137,16 @@ struct BatchedEKF {
       let o = 6 * i
       let e = model.evaluate(
         azimuth: ws.x[o, 0], elevation: ws.x[o + 1, 0], logSize: ws.x[o + 2, 0], pose: pose)
-      predicted[i] = (e.u, e.v, e.h)
+      let half = anchors[i].sign / 2
+      predicted[i] = (e.u, e.v + half * e.h, e.h)
       let row = 3 * i
       ws.h[row, o] = e.duAz
       ws.h[row, o + 1] = e.duEl
       ws.h[row + 1, o] = e.dvAz
       ws.h[row + 1, o + 1] = e.dvEl
+      ws.h[row + 1, o + 2] = half * e.dhLs
       ws.h[row + 2, o + 2] = e.dhLs
-      let k = scales?[i] ?? .one
+      let k = scales[i]
       ws.r[row, row] = (center * k.u) * (center * k.u)
       ws.r[row + 1, row + 1] = (center * k.v) * (center * k.v)
       ws.r[row + 2, row + 2] = (size * k.h) * (size * k.h)

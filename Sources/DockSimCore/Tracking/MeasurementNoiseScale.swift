@@ -19,14 +19,17 @@ public struct MeasurementNoiseScale: Equatable, Sendable {
   public static let edgeTolerance = 0.002
 
   /// The scale for `rect`: centre ×`centerFactor` along a cut axis; height ×`sizeFactor` when the top
-  /// or bottom is cut.
-  public static func forBox(_ rect: NormalizedRect, centerFactor: Double = 8, sizeFactor: Double = 100)
-    -> MeasurementNoiseScale
-  {
+  /// or bottom is cut. With `anchored` (the caller measures the uncut edge, `VerticalAnchor`) a box cut
+  /// at only one of top and bottom keeps the noise of `v`: that edge is exact.
+  public static func forBox(
+    _ rect: NormalizedRect, centerFactor: Double = 8, sizeFactor: Double = 100, anchored: Bool = false
+  ) -> MeasurementNoiseScale {
     let e = edgeTolerance
     let cutSide = rect.x <= e || rect.x + rect.width >= 1 - e
     let cutTopBottom = rect.y <= e || rect.y + rect.height >= 1 - e
+    let anchored = anchored && VerticalAnchor.forBox(rect) != .center
     return MeasurementNoiseScale(
-      u: cutSide ? centerFactor : 1, v: cutTopBottom ? centerFactor : 1, h: cutTopBottom ? sizeFactor : 1)
+      u: cutSide ? centerFactor : 1, v: cutTopBottom && !anchored ? centerFactor : 1,
+      h: cutTopBottom ? sizeFactor : 1)
   }
 }

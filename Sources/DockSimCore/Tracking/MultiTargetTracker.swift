@@ -70,13 +70,10 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       try ekf.predict(&states, indices: predictable, dt: time - records[first].time)
       for i in predictable { records[i].time = time }
     }
-    let measurements = observations.map { (u: $0.rect.midX, v: $0.rect.midY, h: $0.rect.height) }
     let all = Array(records.indices)
     var assignment = [Int?](repeating: nil, count: records.count)
     if !records.isEmpty && !observations.isEmpty {
-      let d = try ekf.distances(states, indices: all, measurements: measurements, pose: pose) { t, o in
-        records[t].kind == observations[o].kind
-      }
+      let d = try gatingDistances(observations, pose: pose)
       let gate = parameters.gate
       let costs = d.map { $0 <= gate ? $0 : Double.infinity }
       assignment = Assignment.solve(costs: costs, rows: records.count, columns: observations.count)
@@ -88,7 +85,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       let scales = assigned.indices.map { k in
         let p = parameters
         var scale = MeasurementNoiseScale.forBox(
-          obs[k].rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor)
+          obs[k].rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor,
+          anchored: parameters.anchorCutEdges)
         if covered[assigned[k]] >= Self.truncationOverlap {
           scale = MeasurementNoiseScale(
             u: max(scale.u, p.occludedCenterNoiseFactor), v: max(scale.v, p.occludedCenterNoiseFactor),
@@ -96,9 +94,13 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         }
         return scale
       }
+      let anchors = obs.map { verticalAnchor($0.rect) }
       let nis = try ekf.update(
-        &states, indices: assigned, measurements: obs.map { ($0.rect.midX, $0.rect.midY, $0.rect.height) },
-        scales: scales, pose: pose)
+        &states, indices: assigned,
+        measurements: obs.indices.map {
+          (obs[$0].rect.midX, anchors[$0].measuredV(obs[$0].rect), obs[$0].rect.height)
+        },
+        scales: scales, anchors: anchors, pose: pose)
       for (k, i) in assigned.enumerated() { recordHit(i, observation: obs[k], nis: nis[k]) }
     }
     for i in all where assignment[i] == nil { recordMiss(i, occluded: covered[i] >= Self.occlusionOverlap) }
@@ -108,6 +110,42 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     mergeDuplicates()
     removeDead()
     dropNonFinite(all: false)
+  }
+
+  /// NIS of every observation from every track (row-major), +∞ across kinds. Observations are gated in
+  /// up to three batches, one per vertical anchor, each with the noise scale of a box cut that way.
+  private mutating func gatingDistances(_ observations: [Observation], pose: CameraPose) throws -> [Double] {
+    let m = observations.count
+    var out = [Double](repeating: .infinity, count: records.count * m)
+    let p = parameters
+    for anchor in [VerticalAnchor.center, .top, .bottom] {
+      let columns = observations.indices.filter { verticalAnchor(observations[$0].rect) == anchor }
+      guard let first = columns.first else { continue }
+      // A box cut at one end has an unreliable height whatever else it shows.
+      let scale =
+        anchor == .center
+        ? MeasurementNoiseScale.one
+        : MeasurementNoiseScale.forBox(
+          observations[first].rect, centerFactor: 1, sizeFactor: p.edgeSizeNoiseFactor,
+          anchored: parameters.anchorCutEdges)
+      let z = columns.map {
+        (
+          u: observations[$0].rect.midX, v: anchor.measuredV(observations[$0].rect),
+          h: observations[$0].rect.height
+        )
+      }
+      let d = try ekf.distances(
+        states, indices: Array(records.indices), measurements: z, pose: pose, anchor: anchor, scale: scale
+      ) { t, c in records[t].kind == observations[columns[c]].kind }
+      for t in records.indices {
+        for (c, j) in columns.enumerated() { out[t * m + j] = d[t * columns.count + c] }
+      }
+    }
+    return out
+  }
+
+  private func verticalAnchor(_ rect: NormalizedRect) -> VerticalAnchor {
+    parameters.anchorCutEdges ? VerticalAnchor.forBox(rect) : .center
   }
 
   private mutating func recordHit(_ i: Int, observation o: Observation, nis: Double) {

@@ -42,6 +42,9 @@ public struct TrackerParameters: Equatable, Sendable {
   /// The same for a box partly covered by a nearer track (its visible part is truncated).
   public var occludedCenterNoiseFactor: Double
   public var occludedSizeNoiseFactor: Double
+  /// Measure the uncut edge of a box cut at only its top or bottom (`VerticalAnchor`) instead of its
+  /// biased centre.
+  public var anchorCutEdges: Bool
 
   public init(
     processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
@@ -52,7 +55,8 @@ public struct TrackerParameters: Equatable, Sendable {
     maxOcclusionFrames: Int = 150, saliencySizeWeight: Double = 1, saliencyCenterWeight: Double = 0.5,
     saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12, edgeCenterNoiseFactor: Double = 8,
     edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 4,
-    occludedSizeNoiseFactor: Double = 10
+    occludedSizeNoiseFactor: Double = 10,
+    anchorCutEdges: Bool = true
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize
@@ -75,5 +79,6 @@ public struct TrackerParameters: Equatable, Sendable {
     self.edgeSizeNoiseFactor = edgeSizeNoiseFactor
     self.occludedCenterNoiseFactor = occludedCenterNoiseFactor
     self.occludedSizeNoiseFactor = occludedSizeNoiseFactor
+    self.anchorCutEdges = anchorCutEdges
   }
 }

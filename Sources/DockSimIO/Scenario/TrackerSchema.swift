@@ -10,7 +10,7 @@ enum TrackerSchema {
     "max_occlusion_frames", "saliency_size_weight", "saliency_center_weight", "saliency_speaking_weight",
     "handover_angle_deg", "edge_center_noise_factor", "edge_size_noise_factor",
     "occluded_center_noise_factor",
-    "occluded_size_noise_factor",
+    "occluded_size_noise_factor", "anchor_cut_edges",
   ]
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
@@ -64,6 +64,7 @@ enum TrackerSchema {
       occludedCenterNoiseFactor: try m.number(
         "occluded_center_noise_factor", noiseFactor, default: d.occludedCenterNoiseFactor),
       occludedSizeNoiseFactor: try m.number(
-        "occluded_size_noise_factor", noiseFactor, default: d.occludedSizeNoiseFactor))
+        "occluded_size_noise_factor", noiseFactor, default: d.occludedSizeNoiseFactor),
+      anchorCutEdges: try m.bool("anchor_cut_edges", default: d.anchorCutEdges))
   }
 }
