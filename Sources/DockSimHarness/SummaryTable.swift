@@ -11,7 +11,8 @@ public enum SummaryTable {
     "position_limit_violations", "position_limit_violation_s", "mota", "motp_distance", "idf1", "idp", "idr",
     "id_switches", "fragmentations", "mot_false_positives", "mot_misses", "primary_switches",
     "reacquisitions",
-    "reacquisition_time_mean_s", "reacquisition_time_max_s", "nees_mean", "nis_mean",
+    "reacquisition_time_mean_s", "reacquisition_time_max_s", "nees_mean", "nis_mean", "api_violations",
+    "framing_changes", "time_to_frame_mean_s", "time_to_frame_max_s", "time_to_frame_unfinished",
   ]
   public static let columns =
     ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["status", "error"]

@@ -1,4 +1,7 @@
-/// Keeps the primary subject at the image centre.
+import Foundation
+
+/// Keeps the primary subject where the framing asks: the image centre, a third, the region of
+/// interest, or (automatic) with the engaged people around it.
 ///
 /// Latency compensation: the estimate is extrapolated from its capture time to `now + lookahead`
 /// (covering the detector latency, the estimate's age, and the command latency), and compared with
@@ -15,21 +18,58 @@
 public struct CenterFramingController: Controller {
   public let parameters: ControllerParameters
   public let dock: DockParameters
+  /// The camera, to turn an image position into a pointing offset.
+  public let camera: PinholeCamera
   private var previous = DockCommand.stop
   private var previousTime: SimTime?
 
-  public init(parameters: ControllerParameters, dock: DockParameters) {
+  public init(
+    parameters: ControllerParameters, dock: DockParameters,
+    camera: PinholeCamera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0)
+  ) {
     self.parameters = parameters
     self.dock = dock
+    self.camera = camera
   }
 
-  public mutating func command(primary: Track?, tracks: [Track], motion: MotionState) -> DockCommand {
+  /// Where to aim for the primary (azimuth, elevation at now + lookahead): the primary itself, or — in
+  /// `automatic` framing with other people engaged (speaking confidence ≥ 0.5) — the middle of the group
+  /// when the whole group fits within 80 % of the field of view; otherwise the primary alone.
+  func groupCenter(primary: Track, tracks: [Track], framing: Framing, age: Double) -> Direction {
+    let horizon = age + parameters.lookahead
+    let p = primary.extrapolated(by: horizon)
+    guard framing.mode == .automatic else { return Direction(azimuth: p.azimuth, elevation: p.elevation) }
+    var minAz = 0.0
+    var maxAz = 0.0
+    var minEl = p.elevation
+    var maxEl = p.elevation
+    for t in tracks where t.id != primary.id && t.status == .confirmed && t.speaking >= 0.5 {
+      let s = t.extrapolated(by: horizon)
+      let d = Angle.difference(s.azimuth, p.azimuth)
+      minAz = min(minAz, d)
+      maxAz = max(maxAz, d)
+      minEl = min(minEl, s.elevation)
+      maxEl = max(maxEl, s.elevation)
+    }
+    let fitsH = maxAz - minAz <= 0.8 * camera.horizontalFOV
+    let fitsV = maxEl - minEl <= 0.8 * 2 * atan(camera.tanHalfV)
+    guard fitsH && fitsV else { return Direction(azimuth: p.azimuth, elevation: p.elevation) }
+    return Direction(azimuth: Angle.wrap(p.azimuth + (minAz + maxAz) / 2), elevation: (minEl + maxEl) / 2)
+  }
+
+  public mutating func command(
+    primary: Track?, tracks: [Track], motion: MotionState, framing: Framing = Framing()
+  ) -> DockCommand {
     let dt = previousTime.map { (motion.time - $0).seconds } ?? 0
     previousTime = motion.time
     var wanted = DockCommand.stop
     if let primary {
       let age = motion.time.seconds - primary.time
-      let aim = primary.extrapolated(by: age + parameters.lookahead)
+      var aim = primary.extrapolated(by: age + parameters.lookahead)
+      let group = groupCenter(primary: primary, tracks: tracks, framing: framing, age: age)
+      let offset = framing.aimOffset(camera: camera)
+      aim.azimuth = Angle.wrap(group.azimuth - offset.yaw)
+      aim.elevation = group.elevation - offset.elevation
       let lead = parameters.lookahead
       let yawAhead = motion.positions.yaw + previous.yawVelocity * lead
       let pitchAhead = motion.positions.pitch + previous.pitchVelocity * lead

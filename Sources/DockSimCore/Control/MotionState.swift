@@ -11,8 +11,10 @@ public struct MotionState: Equatable, Sendable {
   }
 }
 
-/// A controller: the seam where a user plugs in their own. Called once per delivered frame.
+/// A controller: the seam where a user plugs in their own. Called once per delivered frame while
+/// system tracking is on.
 public protocol Controller: Sendable {
-  /// The velocity command to send now.
-  mutating func command(primary: Track?, tracks: [Track], motion: MotionState) -> DockCommand
+  /// The velocity command to send now, framing the primary as `framing` asks.
+  mutating func command(primary: Track?, tracks: [Track], motion: MotionState, framing: Framing)
+    -> DockCommand
 }

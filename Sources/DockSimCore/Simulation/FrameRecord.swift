@@ -32,13 +32,25 @@ public struct FrameRecord: Sendable {
   public var command: DockCommand
   /// Distance of the primary subject from the framing target, normalized image units, capped at 1.
   public var framingError: Double
+  /// The framing in force and whether it changed this frame.
+  public var framing: Framing
+  public var framingChanged: Bool
+  /// Whether system tracking drives the dock this frame.
+  public var systemTracking: Bool
+  /// Commands refused this frame.
+  public var violations: [APIViolation]
+  /// Commands applied this frame, by name.
+  public var commands: [String]
 
   public init(
     frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
     observations: [Observation] = [], tracks: [Track] = [], estimate: Track?, deliveredBoxes: [TruthBox] = [],
     deliveredPose: CameraPose? = nil, truthAtEstimate: TruthBox?, camera: CameraPose,
     measuredPose: CameraPose? = nil,
-    cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double
+    cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double,
+    framing: Framing = Framing(),
+    framingChanged: Bool = false, systemTracking: Bool = true, violations: [APIViolation] = [],
+    commands: [String] = []
   ) {
     self.frame = frame
     self.time = time
@@ -56,6 +68,11 @@ public struct FrameRecord: Sendable {
     self.cameraVelocity = cameraVelocity
     self.command = command
     self.framingError = framingError
+    self.framing = framing
+    self.framingChanged = framingChanged
+    self.systemTracking = systemTracking
+    self.violations = violations
+    self.commands = commands
   }
 }
 

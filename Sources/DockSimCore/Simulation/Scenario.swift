@@ -27,6 +27,10 @@ public struct Scenario: Equatable, Sendable {
   /// The motor encoders' feedback and the phone's gyroscope, from which the tracker and controller
   /// get the camera pose.
   public var sensors: PoseSensorParameters
+  /// The framing at the start of the run.
+  public var framing: Framing
+  /// Commands at times, applied in time order (ties in file order).
+  public var events: [ScenarioEvent]
 
   public init(
     name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
@@ -36,7 +40,8 @@ public struct Scenario: Equatable, Sendable {
     controller: ControllerParameters = ControllerParameters(), subjects: [Subject],
     occluders: [Occluder] = [],
     primarySubject: Int = 0, matchThreshold: Double = 0.05,
-    sensors: PoseSensorParameters = PoseSensorParameters()
+    sensors: PoseSensorParameters = PoseSensorParameters(),
+    framing: Framing = Framing(), events: [ScenarioEvent] = []
   ) {
     self.name = name
     self.description = description
@@ -54,5 +59,7 @@ public struct Scenario: Equatable, Sendable {
     self.primarySubject = primarySubject
     self.matchThreshold = matchThreshold
     self.sensors = sensors
+    self.framing = framing
+    self.events = events
   }
 }

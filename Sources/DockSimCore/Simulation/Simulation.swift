@@ -9,7 +9,7 @@ public struct Simulation {
   public let scenario: Scenario
   private var dock: Dock
   private var detector: any Detector
-  private var tracker: any Tracker
+  var tracker: any Tracker
   private var controller: any Controller
   private var metrics: [any MetricAccumulator]
   private let frames: RateSchedule
@@ -20,6 +20,15 @@ public struct Simulation {
   private var delayLine: [ObservationBatch?]
   /// The true boxes and camera pose at each capture in the delay line, for scoring only.
   private var truthLine: [(boxes: [TruthBox], pose: CameraPose)?]
+  /// The framing in force (DockKit's framing mode and region of interest).
+  public internal(set) var framing: Framing
+  /// Whether the built-in tracker and controller drive the dock (DockKit's system tracking).
+  public internal(set) var systemTracking = true
+  /// The app's manual angular velocity while system tracking is off, rad/s.
+  var manualVelocity = DockCommand.stop
+  /// The timeline, stably sorted by time, and the next event to apply.
+  let events: [ScenarioEvent]
+  var nextEvent = 0
   private var sensors: PoseSensors
   private var poseEstimator: CameraPoseEstimator
 
@@ -38,6 +47,10 @@ public struct Simulation {
     tickMicros = Int64(1_000_000 / scenario.physicsRateHz)
     frames = RateSchedule(rateHz: scenario.frameRateHz)
     dock = Dock(parameters: scenario.dock)
+    framing = scenario.framing
+    events = scenario.events.enumerated().sorted { a, b in
+      a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+    }.map(\.element)
     sensors = PoseSensors(parameters: scenario.sensors, dock: scenario.dock, seed: scenario.seed)
     poseEstimator = CameraPoseEstimator(parameters: scenario.sensors, dock: scenario.dock)
     self.detector = detector ?? NoisyDetector(parameters: scenario.detector, seed: scenario.seed)
@@ -47,7 +60,9 @@ public struct Simulation {
       s.motionNoise.map { MotionNoiseProcess(noise: $0, seed: scenario.seed, subject: i) }
     }
     self.controller =
-      controller ?? CenterFramingController(parameters: scenario.controller, dock: scenario.dock)
+      controller
+      ?? CenterFramingController(
+        parameters: scenario.controller, dock: scenario.dock, camera: scenario.camera)
     metrics =
       [
         FramingMetrics(), CameraLagMetric(framePeriod: 1 / scenario.frameRateHz), CommandSmoothnessMetric(),
@@ -56,6 +71,7 @@ public struct Simulation {
           camera: scenario.camera, matchThreshold: scenario.matchThreshold,
           primarySubject: scenario.primarySubject,
           minimumVisibleFraction: scenario.detector.minimumVisibleFraction),
+        DockKitMetrics(),
       ] + extraMetrics
     delayLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
     truthLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
@@ -117,12 +133,18 @@ public struct Simulation {
 
     var tracks: [Track] = []
     if let delivered { tracks = tracker.update(with: delivered) }
+    let applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
     let primary = tracker.primaryTrack
     if let p = primary, !p.state.components.allSatisfy(\.isFinite) {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
     }
     let motion = MotionState(time: now, positions: measured, velocities: velocity)
-    let command = controller.command(primary: primary, tracks: tracks, motion: motion)
+    // With system tracking off the app drives the dock; the tracker still runs (DockKit keeps
+    // reporting tracking states), but the controller is not consulted.
+    let command =
+      systemTracking
+      ? controller.command(primary: primary, tracks: tracks, motion: motion, framing: framing)
+      : manualVelocity
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)
     }
@@ -142,7 +164,9 @@ public struct Simulation {
         Simulation.mainBox(of: scenario.primarySubject, in: $0.boxes)
       },
       camera: pose, measuredPose: delivered?.cameraPose, cameraVelocity: velocity, command: command,
-      framingError: Simulation.framingError(truth))
+      framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
+      framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
+      commands: applied.commands)
   }
 
   /// The main (first) box of subject `index`.
@@ -164,12 +188,12 @@ public struct Simulation {
     return best?.0
   }
 
-  /// Distance of the subject's centre from the image centre, normalized units, capped at 1 (also
+  /// Distance of the subject's centre from the framing target, normalized units, capped at 1 (also
   /// when the subject is behind the camera).
-  static func framingError(_ truth: TruthBox?) -> Double {
+  static func framingError(_ truth: TruthBox?, target: (u: Double, v: Double) = (0.5, 0.5)) -> Double {
     guard let u = truth?.centerU, let v = truth?.centerV else { return 1 }
-    let du = u - 0.5
-    let dv = v - 0.5
+    let du = u - target.u
+    let dv = v - target.v
     return min(1, (du * du + dv * dv).squareRoot())
   }
 }

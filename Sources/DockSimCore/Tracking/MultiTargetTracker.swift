@@ -239,6 +239,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     return Track(
       id: r.id, status: r.status, state: states[i].state, covarianceUpper: states[i].covarianceUpper,
       time: r.time, nis: r.nis, misses: r.misses, occludedFrames: r.occludedMisses, kind: r.kind,
-      aspect: r.aspect)
+      aspect: r.aspect, speaking: r.speaking)
   }
 }

@@ -53,10 +53,13 @@ public struct Track: Equatable, Sendable {
   public var kind: SubjectKind
   /// Last observed width / height of the box (normalized units), to draw and hit-test it.
   public var aspect: Double
+  /// Smoothed speaking confidence of a face track, 0…1 (0 for other kinds).
+  public var speaking: Double
 
   public init(
     id: Int, status: TrackStatus, state: TrackState, covarianceUpper: [Double], time: Double,
-    nis: Double, misses: Int, occludedFrames: Int = 0, kind: SubjectKind, aspect: Double = 0.5
+    nis: Double, misses: Int, occludedFrames: Int = 0, kind: SubjectKind, aspect: Double = 0.5,
+    speaking: Double = 0
   ) {
     self.id = id
     self.status = status
@@ -68,6 +71,7 @@ public struct Track: Equatable, Sendable {
     self.occludedFrames = occludedFrames
     self.kind = kind
     self.aspect = aspect
+    self.speaking = speaking
   }
 
   /// The state extrapolated `dt` seconds ahead at constant velocity.

@@ -17,7 +17,11 @@ public struct NormalizedRect: Equatable, Sendable {
   public var midY: Double { y + height / 2 }
 
   /// The same rectangle with an **upper-left** origin (region-of-interest convention).
-  public var upperLeftOrigin: NormalizedRect {
+  public var upperLeftOrigin: NormalizedRect { flippedVertically }
+
+  /// The same rectangle measured from the other vertical origin (lower-left ↔ upper-left). Its own
+  /// inverse, so it converts either way.
+  public var flippedVertically: NormalizedRect {
     NormalizedRect(x: x, y: 1 - y - height, width: width, height: height)
   }
   /// Intersection with the unit image, or nil when nothing of it is in the image.

@@ -6,7 +6,7 @@ enum ScenarioSchema {
   static let fields = [
     "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
     "detector", "tracker", "controller", "subjects", "occluders", "primary_subject", "sensors",
-    "match_threshold",
+    "match_threshold", "framing", "events",
   ]
   static let maximumNameLength = 100
   static let duration = NumberBounds.positive(max: 86_400)
@@ -41,6 +41,8 @@ enum ScenarioSchema {
     let sensors = try SensorsSchema.read(
       top.section("sensors", allowed: SensorsSchema.fields), physicsRateHz: physicsRateHz)
     let matchThreshold = try top.number("match_threshold", NumberBounds.positive(max: 1), default: 0.05)
+    let framing = try EventsSchema.readFraming(top.section("framing", allowed: EventsSchema.framingFields))
+    let events = try EventsSchema.readEvents(top["events"])
     var primary = 0
     if let node = top["primary_subject"] {
       let ids = subjects.map(\.id)
@@ -53,7 +55,8 @@ enum ScenarioSchema {
       name: name, description: description, seed: UInt64(seed), duration: duration,
       physicsRateHz: physicsRateHz, frameRateHz: frameRateHz, dock: dock, camera: camera,
       detector: detector, tracker: tracker, controller: controller, subjects: subjects, occluders: occluders,
-      primarySubject: primary, matchThreshold: matchThreshold, sensors: sensors)
+      primarySubject: primary, matchThreshold: matchThreshold, sensors: sensors,
+      framing: framing, events: events)
   }
 
   /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.

@@ -1,0 +1,66 @@
+/// A command an app sends to the dock, as in DockKit, in a scenario timeline or through the API.
+/// Angles in radians, rates in rad/s, DockKit signs (yaw right, pitch down); points and regions
+/// normalized with an **upper-left** origin.
+public enum DockKitCommand: Equatable, Sendable {
+  /// `DockAccessoryManager.setSystemTrackingEnabled(_:)`.
+  case setSystemTracking(Bool)
+  /// `setFramingMode(_:)`.
+  case setFramingMode(FramingMode)
+  /// `setRegionOfInterest(_:)`; nil resets to the whole image.
+  case setRegionOfInterest(NormalizedRect?)
+  /// `selectSubjects(_:)` with the scenario ids of the people meant (the simulator passes the ids of the
+  /// tracks on them, as an app would pass the identifiers it read from `trackingStates`); empty
+  /// returns to automatic selection.
+  case selectSubjects([String])
+  /// `selectSubject(at:)`.
+  case selectSubject(x: Double, y: Double)
+  /// `setAngularVelocity(_:)`, rad/s per axis.
+  case setAngularVelocity(yaw: Double, pitch: Double)
+
+  /// A short name for logs and metrics.
+  public var name: String {
+    switch self {
+    case .setSystemTracking: return "setSystemTracking"
+    case .setFramingMode: return "setFramingMode"
+    case .setRegionOfInterest: return "setRegionOfInterest"
+    case .selectSubjects: return "selectSubjects"
+    case .selectSubject: return "selectSubject(at:)"
+    case .setAngularVelocity: return "setAngularVelocity"
+    }
+  }
+}
+
+/// A command at a time in a scenario's timeline.
+public struct ScenarioEvent: Equatable, Sendable {
+  public var time: SimTime
+  public var command: DockKitCommand
+  public init(time: SimTime, command: DockKitCommand) {
+    self.time = time
+    self.command = command
+  }
+}
+
+/// DockKit's errors (`DockKitError`), as the simulator reports them.
+public enum DockKitError: String, Error, Equatable, Sendable, CaseIterable {
+  case invalidParameter
+  case notConnected
+  case notSupported
+  case notSupportedByDevice
+  case noSubjectFound
+  case frameRateTooLow
+  case frameRateTooHigh
+  /// A motion command, limit or animation while system tracking is on (DockKit requires it off).
+  case systemTrackingEnabled
+}
+
+/// A command the dock refused: when, what, and which rule it broke.
+public struct APIViolation: Equatable, Sendable {
+  public var time: SimTime
+  public var command: String
+  public var error: DockKitError
+  public init(time: SimTime, command: String, error: DockKitError) {
+    self.time = time
+    self.command = command
+    self.error = error
+  }
+}

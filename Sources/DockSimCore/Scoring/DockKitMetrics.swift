@@ -1,0 +1,50 @@
+/// The DockKit-behaviour metrics: refused API calls, and how long the stand takes to frame the subject
+/// after the framing mode or region of interest changes (see `docs/metrics.md`).
+public struct DockKitMetrics: MetricAccumulator {
+  /// Framing error below which the subject counts as framed.
+  public let framedThreshold: Double
+  /// Consecutive frames it must stay framed.
+  public let framedFrames: Int
+  private var violations = 0
+  private var pending: SimTime?
+  private var firstGood: SimTime?
+  private var goodFrames = 0
+  private var times: [Double] = []
+  private var changes = 0
+
+  public init(framedThreshold: Double = 0.05, framedFrames: Int = 5) {
+    self.framedThreshold = framedThreshold
+    self.framedFrames = framedFrames
+  }
+
+  public mutating func observe(_ frame: FrameRecord) {
+    violations += frame.violations.count
+    if frame.framingChanged {
+      changes += 1
+      pending = frame.time
+      goodFrames = 0
+      firstGood = nil
+    }
+    guard let since = pending else { return }
+    if frame.framingError < framedThreshold {
+      if goodFrames == 0 { firstGood = frame.time }
+      goodFrames += 1
+      if goodFrames >= framedFrames, let first = firstGood {
+        times.append((first - since).seconds)
+        pending = nil
+      }
+    } else {
+      goodFrames = 0
+    }
+  }
+
+  public func summary() -> [MetricValue] {
+    [
+      MetricValue("api_violations", Double(violations)),
+      MetricValue("framing_changes", Double(changes)),
+      MetricValue("time_to_frame_mean_s", times.isEmpty ? nil : times.reduce(0, +) / Double(times.count)),
+      MetricValue("time_to_frame_max_s", times.max()),
+      MetricValue("time_to_frame_unfinished", Double(pending == nil ? 0 : 1)),
+    ]
+  }
+}

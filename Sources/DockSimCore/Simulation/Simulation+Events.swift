@@ -1,0 +1,93 @@
+extension Simulation {
+  /// What applying the due events did this frame.
+  struct AppliedEvents {
+    var framingChanged = false
+    var violations: [APIViolation] = []
+    var commands: [String] = []
+  }
+
+  /// Applies every event due by `now`, in order. A command DockKit would refuse is not applied and
+  /// is recorded as a violation; nothing here can stop the run.
+  mutating func applyEvents(
+    upTo now: SimTime, tracks: [Track], deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
+  ) -> AppliedEvents {
+    var result = AppliedEvents()
+    while nextEvent < events.count && events[nextEvent].time <= now {
+      let command = events[nextEvent].command
+      nextEvent += 1
+      if let error = apply(command, tracks: tracks, deliveredTruth: deliveredTruth, result: &result) {
+        result.violations.append(APIViolation(time: now, command: command.name, error: error))
+      } else {
+        result.commands.append(command.name)
+      }
+    }
+    return result
+  }
+
+  private mutating func apply(
+    _ command: DockKitCommand, tracks: [Track], deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?,
+    result: inout AppliedEvents
+  ) -> DockKitError? {
+    switch command {
+    case .setSystemTracking(let on):
+      systemTracking = on
+      // Either way the app's last manual velocity no longer applies.
+      manualVelocity = .stop
+    case .setFramingMode(let mode):
+      framing.mode = mode
+      result.framingChanged = true
+    case .setRegionOfInterest(let region):
+      if let region, !Framing.isValidRegion(region) { return .invalidParameter }
+      framing.regionOfInterest = region
+      result.framingChanged = true
+    case .selectSubjects(let ids):
+      guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
+      var trackIDs: [Int] = []
+      for id in ids {
+        guard let index = scenario.subjects.firstIndex(where: { $0.id == id }) else {
+          return .invalidParameter
+        }
+        if let track = Self.track(on: index, tracks: tracks, truth: deliveredTruth, camera: scenario.camera) {
+          trackIDs.append(track)
+        }
+      }
+      if !ids.isEmpty && trackIDs.isEmpty { return .noSubjectFound }
+      selecting.selectSubjects(trackIDs)
+      tracker = selecting
+    case .selectSubject(let x, let y):
+      guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
+      do {
+        _ = try selecting.selectSubject(atX: x, y: y)
+        tracker = selecting
+      } catch {
+        return error == .invalidParameter ? .invalidParameter : .noSubjectFound
+      }
+    case .setAngularVelocity(let yaw, let pitch):
+      guard yaw.isFinite, pitch.isFinite else { return .invalidParameter }
+      guard !systemTracking else { return .systemTrackingEnabled }
+      manualVelocity = DockCommand(yawVelocity: yaw, pitchVelocity: pitch)
+    }
+    return nil
+  }
+
+  /// The id of the confirmed or coasting track whose centre lies nearest a box of subject `index` (within
+  /// 0.05) at the delivered capture instant: the identifier an app would have read for that person.
+  static func track(
+    on index: Int, tracks: [Track], truth: (boxes: [TruthBox], pose: CameraPose)?, camera: PinholeCamera
+  ) -> Int? {
+    guard let truth else { return nil }
+    var best: (Int, Double)?
+    for t in tracks where t.status != .tentative {
+      guard
+        let p = camera.project(
+          Direction(azimuth: t.state.azimuth, elevation: t.state.elevation), pose: truth.pose)
+      else { continue }
+      for b in truth.boxes where b.subjectIndex == index && b.kind == t.kind {
+        guard let u = b.centerU, let v = b.centerV else { continue }
+        let d = ((u - p.u) * (u - p.u) + (v - p.v) * (v - p.v)).squareRoot()
+        if d <= 0.05 && (best == nil || d < best!.1) { best = (t.id, d) }
+      }
+    }
+    return best?.0
+  }
+}

@@ -1,0 +1,81 @@
+import DockSimCore
+
+/// The `framing` section and the `events` timeline: DockKit commands at times.
+///
+///     framing: { mode: left, region_of_interest: { x: 0.25, y: 0, width: 0.5, height: 1 } }
+///     events:
+///       - { t_s: 2, set_framing_mode: right }
+///       - { t_s: 4, set_system_tracking: false }
+///       - { t_s: 4.5, set_angular_velocity: { yaw_deg_s: 20, pitch_deg_s: 0 } }
+///
+/// Regions and points use DockKit's **upper-left** origin. Values that DockKit would refuse at run time
+/// (a region outside the image, an unknown subject) are kept: the run records the refusal as an API
+/// violation, which is what a scenario about a misbehaving app wants to measure. Values that cannot be
+/// a command at all (a NaN, a misspelled mode) are rejected here.
+enum EventsSchema {
+  static let framingFields = ["mode", "region_of_interest"]
+  static let regionFields = ["x", "y", "width", "height"]
+  static let commandKeys = [
+    "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
+    "select_subject_at",
+    "set_angular_velocity",
+  ]
+  static let unit = NumberBounds.closed(-10, 10)
+  static let rate = NumberBounds.closed(-1146, 1146)
+
+  static func readFraming(_ m: MappingReader) throws(ScenarioError) -> Framing {
+    var framing = Framing()
+    if let node = m["mode"] { framing.mode = try mode(node) }
+    if let node = m["region_of_interest"], !node.isNull { framing.regionOfInterest = try region(node) }
+    return framing
+  }
+
+  static func readEvents(_ node: NodeReader?) throws(ScenarioError) -> [ScenarioEvent] {
+    guard let node, !node.isNull else { return [] }
+    var out: [ScenarioEvent] = []
+    for element in try node.sequence("a sequence of {t_s, <command>: <value>} mappings") {
+      let m = try element.mapping(allowed: ["t_s"] + commandKeys)
+      let time = SimTime(seconds: try m.number("t_s", WaypointSchema.time))
+      let present = commandKeys.filter { m[$0] != nil }
+      guard present.count == 1, let key = present.first, let value = m[key] else {
+        throw element.error(
+          "expected exactly one command (\(commandKeys.joined(separator: ", "))), got \(present.count)")
+      }
+      out.append(ScenarioEvent(time: time, command: try command(key, value)))
+    }
+    return out
+  }
+
+  private static func command(_ key: String, _ node: NodeReader) throws(ScenarioError) -> DockKitCommand {
+    switch key {
+    case "set_system_tracking": return .setSystemTracking(try node.bool())
+    case "set_framing_mode": return .setFramingMode(try mode(node))
+    case "set_region_of_interest": return .setRegionOfInterest(node.isNull ? nil : try region(node))
+    case "select_subjects":
+      return .selectSubjects(
+        try node.sequence("a list of subject ids").map { n throws(ScenarioError) in try n.string() })
+    case "select_subject_at":
+      let p = try node.mapping(allowed: ["x", "y"])
+      return .selectSubject(x: try p.number("x", unit), y: try p.number("y", unit))
+    default:
+      let v = try node.mapping(allowed: ["yaw_deg_s", "pitch_deg_s"])
+      return .setAngularVelocity(
+        yaw: Angle.radians(degrees: try v.number("yaw_deg_s", rate, default: 0)),
+        pitch: Angle.radians(degrees: try v.number("pitch_deg_s", rate, default: 0)))
+    }
+  }
+
+  private static func mode(_ node: NodeReader) throws(ScenarioError) -> FramingMode {
+    let names = FramingMode.allCases.map(\.rawValue)
+    let expected = "one of \(names.joined(separator: ", "))"
+    guard let mode = FramingMode(rawValue: try node.string(expected)) else { throw node.mismatch(expected) }
+    return mode
+  }
+
+  private static func region(_ node: NodeReader) throws(ScenarioError) -> NormalizedRect {
+    let m = try node.mapping(allowed: regionFields)
+    return NormalizedRect(
+      x: try m.number("x", unit), y: try m.number("y", unit), width: try m.number("width", unit),
+      height: try m.number("height", unit))
+  }
+}

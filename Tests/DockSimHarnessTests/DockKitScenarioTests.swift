@@ -1,0 +1,83 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+import Testing
+
+/// The DockKit-behaviour scenarios: framing modes, region of interest, manual control, events.
+struct DockKitScenarioTests {
+  struct Recorder: TraceSink {
+    var records: [FrameRecord] = []
+    mutating func write(_ record: FrameRecord) throws { records.append(record) }
+  }
+
+  static func run(_ name: String) throws -> (ScenarioResult, [FrameRecord]) {
+    var sim = try Simulation(scenario: TrackingScenarioTests.scenario(name))
+    var sink = Recorder()
+    let result = try sim.run(trace: &sink)
+    return (result, sink.records)
+  }
+
+  static func meanU(_ records: [FrameRecord], from: Double, to: Double) -> Double {
+    let us = records.filter { $0.time.seconds >= from && $0.time.seconds < to }.compactMap {
+      $0.truth?.centerU
+    }
+    return us.reduce(0, +) / Double(us.count)
+  }
+
+  @Test func leftAndRightFramingPlaceTheSubjectOnTheThirds() throws {
+    let (result, records) = try Self.run("left-framing-overlay")
+    #expect(abs(Self.meanU(records, from: 2, to: 6) - 1.0 / 3.0) < 0.02)
+    #expect(abs(Self.meanU(records, from: 8, to: 12) - 2.0 / 3.0) < 0.02)
+    #expect(abs(Self.meanU(records, from: 14, to: 18) - 0.5) < 0.02)
+    #expect(result.metric("framing_changes") == 2)
+    #expect(try #require(result.metric("time_to_frame_max_s")) < 1.5)
+    #expect(result.metric("api_violations") == 0)
+  }
+
+  @Test func regionOfInterestKeepsTheSpeakerInTheRegion() throws {
+    let (_, records) = try Self.run("square-roi-call")
+    // Square crop 0.21875…0.78125 until 8 s; the left half (centre u 0.25) from 8 s to 14 s.
+    for r in records where r.time.seconds > 1 && r.time.seconds < 8 {
+      let u = try #require(r.truth?.centerU)
+      #expect(u > 0.21875 && u < 0.78125, "outside the square at \(r.time.seconds) s")
+    }
+    #expect(abs(Self.meanU(records, from: 9.5, to: 14) - 0.25) < 0.03)
+  }
+
+  @Test func manualPanMovesTheDockAndRefusesVelocityUnderSystemTracking() throws {
+    let (result, records) = try Self.run("manual-pan")
+    #expect(result.metric("api_violations") == 1)
+    let refused = records.flatMap(\.violations)
+    #expect(refused.map(\.error) == [.systemTrackingEnabled])
+    #expect(refused.first?.command == "setAngularVelocity")
+    // 0.2 rad/s right and 0.1 rad/s down for 2 s, then back: after 2 s the yaw has moved ~0.4 rad.
+    let at5 = try #require(records.first { $0.time.seconds >= 5 })
+    #expect(abs(at5.camera.yaw - 0.4) < 0.05, "yaw \(at5.camera.yaw)")
+    #expect(abs(at5.camera.pitch - 0.2) < 0.05, "pitch \(at5.camera.pitch)")
+    #expect(records.contains { !$0.systemTracking })
+    // System tracking, restored at 9 s, frames the person again.
+    let last = try #require(records.last)
+    #expect(last.systemTracking)
+    #expect(last.framingError < 0.05)
+  }
+
+  @Test func eventsAreValidatedWithFieldAndLine() throws {
+    let bad = [
+      ("events:\n  - { t_s: 1, set_framing_mode: leftish }\n", "set_framing_mode"),
+      ("events:\n  - { t_s: 1 }\n", "exactly one command"),
+      (
+        "events:\n  - { t_s: 1, set_framing_mode: left, set_system_tracking: false }\n", "exactly one command"
+      ),
+      ("events:\n  - { t_s: 1, set_angular_velocity: { yaw_deg_s: .nan } }\n", "yaw_deg_s"),
+      ("framing: { mode: middle }\n", "framing.mode"),
+    ]
+    let head =
+      "name: e\nseed: 1\nduration_s: 2\nsubjects:\n  - { id: a, kind: humanFace, width_m: 0.2, height_m: 0.2, path: [{ t_s: 0, azimuth_deg: 0, distance_m: 2, height_m: 0 }] }\n"
+    for (tail, needle) in bad {
+      #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: head + tail, file: "e.yaml") }
+      do { _ = try ScenarioLoader.parse(yaml: head + tail, file: "e.yaml") } catch {
+        #expect("\(error)".contains(needle), "\(error)")
+      }
+    }
+  }
+}
