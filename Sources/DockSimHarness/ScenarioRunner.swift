@@ -13,15 +13,19 @@ public enum ScenarioRunner {
         let objects = try ObjectsCSVSink(
           path: (dir as NSString).appendingPathComponent("\(scenario.name).objects.csv"),
           camera: scenario.camera)
-        var sink = PairSink(first: frames, second: objects)
+        let events = try EventsCSVSink(
+          path: (dir as NSString).appendingPathComponent("\(scenario.name).events.csv"))
+        var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)
         do {
           let result = try simulation.run(trace: &sink)
-          // Both files appear, or neither.
-          try sink.first.commit()
+          // All three files appear, or none.
+          try sink.first.first.commit()
+          try sink.first.second.commit()
           try sink.second.commit()
           return RunOutcome(name: scenario.name, seed: scenario.seed, result: result, failure: nil)
         } catch {
-          sink.first.abort()
+          sink.first.first.abort()
+          sink.first.second.abort()
           sink.second.abort()
           throw error
         }

@@ -81,3 +81,32 @@ struct DockKitScenarioTests {
     }
   }
 }
+
+extension DockKitScenarioTests {
+  @Test func limitsCapSpeedAndRangeAndRefuseInvalidOnes() throws {
+    let (result, records) = try Self.run("yaw-limits")
+    #expect(result.metric("api_violations") == 1)
+    #expect(records.flatMap(\.violations).map(\.error) == [.invalidParameter])
+    let limit = Angle.radians(degrees: 20)
+    #expect(records.allSatisfy { $0.camera.yaw <= limit + 1e-3 }, "yaw beyond the 20° limit")
+    // 60°/s requested, 30°/s allowed: from 2 s the 20° edge is reached after about 2/3 s, not 1/3 s.
+    let at2_5 = try #require(records.first { $0.time.seconds >= 2.5 })
+    #expect(at2_5.camera.yaw < Angle.radians(degrees: 16))
+    #expect(at2_5.camera.yaw > Angle.radians(degrees: 8))
+  }
+
+  @Test func selectionByIDAndByPointMoveThePrimary() throws {
+    let (result, records) = try Self.run("select-subjects")
+    #expect(result.metric("api_violations") == 1)
+    #expect(records.flatMap(\.violations).map(\.error) == [.noSubjectFound])
+    func yaw(at t: Double) throws -> Double {
+      try #require(records.first { $0.time.seconds >= t }).camera.yaw
+    }
+    // Presenter (−15°) until 5 s; the guest (+15°) is selected and framed with the speaking presenter
+    // (automatic framing of the engaged group); tapping the presenter at 10 s brings it back.
+    #expect(abs(try yaw(at: 4.5) - Angle.radians(degrees: -15)) < 0.02)
+    #expect(abs(try yaw(at: 9.5)) < 0.03)
+    #expect(abs(try yaw(at: 13.5) - Angle.radians(degrees: -15)) < 0.02)
+    #expect(abs(try yaw(at: 17.5) - Angle.radians(degrees: -15)) < 0.02, "clearing keeps the live primary")
+  }
+}

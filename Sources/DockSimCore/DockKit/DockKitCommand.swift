@@ -16,6 +16,8 @@ public enum DockKitCommand: Equatable, Sendable {
   case selectSubject(x: Double, y: Double)
   /// `setAngularVelocity(_:)`, rad/s per axis.
   case setAngularVelocity(yaw: Double, pitch: Double)
+  /// `setLimits(_:)`: per-axis limits; nil leaves that axis at its hardware limits.
+  case setLimits(yaw: AxisLimit?, pitch: AxisLimit?)
 
   /// A short name for logs and metrics.
   public var name: String {
@@ -26,6 +28,7 @@ public enum DockKitCommand: Equatable, Sendable {
     case .selectSubjects: return "selectSubjects"
     case .selectSubject: return "selectSubject(at:)"
     case .setAngularVelocity: return "setAngularVelocity"
+    case .setLimits: return "setLimits"
     }
   }
 }

@@ -29,6 +29,8 @@ public struct Dock: Sendable {
   /// Commands in flight, in issue order, with the instant each takes effect.
   private var pending: [(at: SimTime, command: DockCommand)] = []
   private var active = DockCommand.stop
+  /// The app's limits, enforced by the dock at every physics step (as firmware would).
+  public var limits = DockLimits()
 
   /// A dock with the default DC motor model on both axes, or the given models.
   public init(
@@ -58,8 +60,9 @@ public struct Dock: Sendable {
       consumed += 1
     }
     if consumed > 0 { pending.removeFirst(consumed) }
-    let y = yawMotor.step(yaw, command: AxisCommand(velocity: active.yawVelocity), dt: dt)
-    let p = pitchMotor.step(pitch, command: AxisCommand(velocity: active.pitchVelocity), dt: dt)
+    let limited = limits.apply(active, positions: AxisPair(yaw: yaw.position, pitch: pitch.position))
+    let y = yawMotor.step(yaw, command: AxisCommand(velocity: limited.yawVelocity), dt: dt)
+    let p = pitchMotor.step(pitch, command: AxisCommand(velocity: limited.pitchVelocity), dt: dt)
     yaw = y.state
     pitch = p.state
     return DockStepReport(yaw: y, pitch: p, appliedCommand: active)

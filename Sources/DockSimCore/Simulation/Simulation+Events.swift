@@ -66,12 +66,20 @@ extension Simulation {
       guard yaw.isFinite, pitch.isFinite else { return .invalidParameter }
       guard !systemTracking else { return .systemTrackingEnabled }
       manualVelocity = DockCommand(yawVelocity: yaw, pitchVelocity: pitch)
+    case .setLimits(let yaw, let pitch):
+      guard !systemTracking else { return .systemTrackingEnabled }
+      if let yaw, !DockLimits.isValid(yaw, hardware: scenario.dock.yaw) { return .invalidParameter }
+      if let pitch, !DockLimits.isValid(pitch, hardware: scenario.dock.pitch) { return .invalidParameter }
+      dock.limits.yaw = yaw
+      dock.limits.pitch = pitch
     }
     return nil
   }
 
-  /// The id of the confirmed or coasting track whose centre lies nearest a box of subject `index` (within
-  /// 0.05) at the delivered capture instant: the identifier an app would have read for that person.
+  /// The id of the confirmed or coasting track whose centre lies nearest the visible part of a box of
+  /// subject `index` at the delivered capture instant — within half that part's height, at least 0.05,
+  /// since a box cut by the image edge has no observable centre — the identifier an app would have read
+  /// for that person.
   static func track(
     on index: Int, tracks: [Track], truth: (boxes: [TruthBox], pose: CameraPose)?, camera: PinholeCamera
   ) -> Int? {
@@ -83,9 +91,10 @@ extension Simulation {
           Direction(azimuth: t.state.azimuth, elevation: t.state.elevation), pose: truth.pose)
       else { continue }
       for b in truth.boxes where b.subjectIndex == index && b.kind == t.kind {
-        guard let u = b.centerU, let v = b.centerV else { continue }
+        guard let visible = b.visibleBox else { continue }
+        let (u, v) = (visible.midX, visible.midY)
         let d = ((u - p.u) * (u - p.u) + (v - p.v) * (v - p.v)).squareRoot()
-        if d <= 0.05 && (best == nil || d < best!.1) { best = (t.id, d) }
+        if d <= max(0.05, visible.height / 2) && (best == nil || d < best!.1) { best = (t.id, d) }
       }
     }
     return best?.0

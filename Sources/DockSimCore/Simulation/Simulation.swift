@@ -7,7 +7,7 @@
 /// 2. **actuation**: the dock steps its motors under the active command.
 public struct Simulation {
   public let scenario: Scenario
-  private var dock: Dock
+  var dock: Dock
   private var detector: any Detector
   var tracker: any Tracker
   private var controller: any Controller
@@ -141,10 +141,11 @@ public struct Simulation {
     let motion = MotionState(time: now, positions: measured, velocities: velocity)
     // With system tracking off the app drives the dock; the tracker still runs (DockKit keeps
     // reporting tracking states), but the controller is not consulted.
-    let command =
+    let wanted =
       systemTracking
       ? controller.command(primary: primary, tracks: tracks, motion: motion, framing: framing)
       : manualVelocity
+    let command = wanted
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)
     }

@@ -18,7 +18,7 @@ enum EventsSchema {
   static let commandKeys = [
     "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
     "select_subject_at",
-    "set_angular_velocity",
+    "set_angular_velocity", "set_limits",
   ]
   static let unit = NumberBounds.closed(-10, 10)
   static let rate = NumberBounds.closed(-1146, 1146)
@@ -57,12 +57,36 @@ enum EventsSchema {
     case "select_subject_at":
       let p = try node.mapping(allowed: ["x", "y"])
       return .selectSubject(x: try p.number("x", unit), y: try p.number("y", unit))
+    case "set_limits":
+      let l = try node.mapping(allowed: ["yaw", "pitch"])
+      return .setLimits(yaw: try axisLimit(l["yaw"]), pitch: try axisLimit(l["pitch"]))
     default:
       let v = try node.mapping(allowed: ["yaw_deg_s", "pitch_deg_s"])
       return .setAngularVelocity(
         yaw: Angle.radians(degrees: try v.number("yaw_deg_s", rate, default: 0)),
         pitch: Angle.radians(degrees: try v.number("pitch_deg_s", rate, default: 0)))
     }
+  }
+
+  /// `{range_deg: [lower, upper] or null, max_speed_deg_s}`; absent or null: no app limit on that
+  /// axis. Out-of-range or inverted values are kept: DockKit refuses them at run time
+  /// (`invalidParameter`), which is what a scenario about a misbehaving app measures.
+  private static func axisLimit(_ node: NodeReader?) throws(ScenarioError) -> AxisLimit? {
+    guard let node, !node.isNull else { return nil }
+    let m = try node.mapping(allowed: ["range_deg", "max_speed_deg_s"])
+    var range: ClosedRange<Double>?
+    var inverted = false
+    if let r = m["range_deg"], !r.isNull {
+      let ends = try r.sequence("[lower, upper] in degrees")
+      guard ends.count == 2 else { throw r.mismatch("[lower, upper] in degrees") }
+      let lo = Angle.radians(degrees: try ends[0].number(rate))
+      let hi = Angle.radians(degrees: try ends[1].number(rate))
+      inverted = lo > hi
+      range = min(lo, hi)...max(lo, hi)
+    }
+    let speed = Angle.radians(degrees: try m.number("max_speed_deg_s", rate))
+    // A ClosedRange cannot hold an inverted range; a negative speed carries the refusal instead.
+    return AxisLimit(positionRange: range, maximumSpeed: inverted ? -1 : speed)
   }
 
   private static func mode(_ node: NodeReader) throws(ScenarioError) -> FramingMode {
