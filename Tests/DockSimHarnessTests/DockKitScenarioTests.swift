@@ -110,3 +110,39 @@ extension DockKitScenarioTests {
     #expect(abs(try yaw(at: 17.5) - Angle.radians(degrees: -15)) < 0.02, "clearing keeps the live primary")
   }
 }
+
+extension DockKitScenarioTests {
+  @Test func cameraSwitchTurnsHalfARoundAndFramesThePerson() throws {
+    let (result, records) = try Self.run("camera-switch")
+    #expect(result.metric("orientation_moves") == 1)
+    #expect(try #require(result.metric("orientation_final_error_max_rad")) < 0.04)
+    let atEnd = try #require(records.first { $0.time.seconds >= 3.8 })
+    #expect(abs(atEnd.camera.yaw - Double.pi) < 0.04, "yaw \(atEnd.camera.yaw) after the 180° turn")
+    let last = try #require(records.last)
+    #expect(last.framingError < 0.05, "tracking restored frames the person")
+  }
+
+  @Test func kapowSwingsAsPlannedAndTrackingResumes() throws {
+    let (result, records) = try Self.run("kapow-between-tracking")
+    #expect(result.metric("animations") == 1)
+    #expect(try #require(result.metric("animation_amplitude_error_max_rad")) < 0.05)
+    let during = records.filter { $0.time.seconds > 4 && $0.time.seconds < 6 }
+    let swing = during.map(\.camera.yaw).max()! - during.map(\.camera.yaw).min()!
+    #expect(swing > 0.4, "kapow swings yaw (\(swing) rad peak to peak)")
+    #expect(try #require(records.last).framingError < 0.05)
+    #expect(result.metric("api_violations") == 0)
+  }
+
+  @Test func motionCallsAreLimitedToTwoPerSecond() throws {
+    let (result, records) = try Self.run("set-orientation-too-often")
+    let errors = records.flatMap(\.violations).map(\.error)
+    #expect(errors == [.systemTrackingEnabled, .frameRateTooHigh, .frameRateTooHigh, .frameRateTooHigh])
+    #expect(result.metric("api_violations") == 4)
+    #expect(result.metric("orientation_moves") == 6)
+    #expect(result.metric("animations") == 1)
+    // The paced move to (−30°, −10° pitch) at 5.2 s arrives.
+    let at6 = try #require(records.first { $0.time.seconds >= 6.2 })
+    #expect(abs(at6.camera.yaw - Angle.radians(degrees: -30)) < 0.03)
+    #expect(abs(at6.camera.pitch - Angle.radians(degrees: -10)) < 0.03)
+  }
+}

@@ -18,6 +18,10 @@ public enum DockKitCommand: Equatable, Sendable {
   case setAngularVelocity(yaw: Double, pitch: Double)
   /// `setLimits(_:)`: per-axis limits; nil leaves that axis at its hardware limits.
   case setLimits(yaw: AxisLimit?, pitch: AxisLimit?)
+  /// `setOrientation(_:duration:relative:)`: a target pose (rad) reached over `duration` seconds.
+  case setOrientation(yaw: Double, pitch: Double, duration: Double, relative: Bool)
+  /// `animate(motion:)`.
+  case animate(DockAnimation)
 
   /// A short name for logs and metrics.
   public var name: String {
@@ -29,6 +33,8 @@ public enum DockKitCommand: Equatable, Sendable {
     case .selectSubject: return "selectSubject(at:)"
     case .setAngularVelocity: return "setAngularVelocity"
     case .setLimits: return "setLimits"
+    case .setOrientation: return "setOrientation"
+    case .animate(let a): return "animate(\(a.rawValue))"
     }
   }
 }

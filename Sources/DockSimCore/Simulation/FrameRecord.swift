@@ -41,6 +41,8 @@ public struct FrameRecord: Sendable {
   public var violations: [APIViolation]
   /// Commands applied this frame, by name.
   public var commands: [String]
+  /// The `setOrientation` move or animation driving the dock, if any.
+  public var activeMotion: ActiveMotion?
 
   public init(
     frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
@@ -50,7 +52,7 @@ public struct FrameRecord: Sendable {
     cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double,
     framing: Framing = Framing(),
     framingChanged: Bool = false, systemTracking: Bool = true, violations: [APIViolation] = [],
-    commands: [String] = []
+    commands: [String] = [], activeMotion: ActiveMotion? = nil
   ) {
     self.frame = frame
     self.time = time
@@ -73,6 +75,7 @@ public struct FrameRecord: Sendable {
     self.systemTracking = systemTracking
     self.violations = violations
     self.commands = commands
+    self.activeMotion = activeMotion
   }
 }
 

@@ -15,7 +15,8 @@ extension Simulation {
     while nextEvent < events.count && events[nextEvent].time <= now {
       let command = events[nextEvent].command
       nextEvent += 1
-      if let error = apply(command, tracks: tracks, deliveredTruth: deliveredTruth, result: &result) {
+      if let error = apply(command, at: now, tracks: tracks, deliveredTruth: deliveredTruth, result: &result)
+      {
         result.violations.append(APIViolation(time: now, command: command.name, error: error))
       } else {
         result.commands.append(command.name)
@@ -25,14 +26,16 @@ extension Simulation {
   }
 
   private mutating func apply(
-    _ command: DockKitCommand, tracks: [Track], deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?,
+    _ command: DockKitCommand, at now: SimTime, tracks: [Track],
+    deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?,
     result: inout AppliedEvents
   ) -> DockKitError? {
     switch command {
     case .setSystemTracking(let on):
       systemTracking = on
-      // Either way the app's last manual velocity no longer applies.
+      // Either way the app's last manual velocity, move or animation no longer applies.
       manualVelocity = .stop
+      activeMotion = nil
     case .setFramingMode(let mode):
       framing.mode = mode
       result.framingChanged = true
@@ -66,15 +69,77 @@ extension Simulation {
       guard yaw.isFinite, pitch.isFinite else { return .invalidParameter }
       guard !systemTracking else { return .systemTrackingEnabled }
       manualVelocity = DockCommand(yawVelocity: yaw, pitchVelocity: pitch)
+      activeMotion = nil
     case .setLimits(let yaw, let pitch):
       guard !systemTracking else { return .systemTrackingEnabled }
       if let yaw, !DockLimits.isValid(yaw, hardware: scenario.dock.yaw) { return .invalidParameter }
       if let pitch, !DockLimits.isValid(pitch, hardware: scenario.dock.pitch) { return .invalidParameter }
       dock.limits.yaw = yaw
       dock.limits.pitch = pitch
+    case .setOrientation(let yaw, let pitch, let duration, let relative):
+      guard yaw.isFinite, pitch.isFinite, duration.isFinite, duration > 0 else { return .invalidParameter }
+      guard !systemTracking else { return .systemTrackingEnabled }
+      guard acceptMotionCall(at: now) else { return .frameRateTooHigh }
+      let start = measuredNow
+      guard
+        let move = try? OrientationMove(
+          from: start, to: AxisPair(yaw: yaw, pitch: pitch), relative: relative, duration: duration,
+          limits: motionLimits, startTime: now)
+      else { return .invalidParameter }
+      motionSerial += 1
+      activeMotion = ActiveMotion(
+        serial: motionSerial, kind: .orientation, plan: move, requestedDuration: duration,
+        finalPose: move.target,
+        plannedAmplitude: nil, start: start)
+    case .animate(let animation):
+      guard !systemTracking else { return .systemTrackingEnabled }
+      guard acceptMotionCall(at: now) else { return .frameRateTooHigh }
+      let start = measuredNow
+      guard
+        let plan = try? AnimationPlan(
+          animation: animation, start: start, limits: motionLimits, startTime: now)
+      else { return .invalidParameter }
+      motionSerial += 1
+      activeMotion = ActiveMotion(
+        serial: motionSerial, kind: .animation(animation), plan: plan,
+        requestedDuration: plan.nominalDuration,
+        finalPose: start, plannedAmplitude: plan.amplitude, start: start)
     }
     return nil
   }
+
+  /// DockKit's rule: at most two `setOrientation` / `animate` calls per second (a sliding one-second
+  /// window over accepted calls); a third is refused with `frameRateTooHigh`.
+  private mutating func acceptMotionCall(at now: SimTime) -> Bool {
+    recentMotionCalls.removeAll { (now - $0).microseconds >= 1_000_000 }
+    guard recentMotionCalls.count < 2 else { return false }
+    recentMotionCalls.append(now)
+    return true
+  }
+
+  /// The limits a move or animation is planned under: the app's limits where set, the hardware's
+  /// otherwise, with the planner's acceleration limit.
+  var motionLimits: AxisPair<MotionLimits> {
+    var limits = AxisPair<MotionLimits>(dock: scenario.dock)
+    if let y = dock.limits.yaw {
+      limits.yaw.maximumSpeed = y.maximumSpeed
+      if let r = y.positionRange { limits.yaw.positionRange = r }
+    }
+    if let p = dock.limits.pitch {
+      limits.pitch.maximumSpeed = p.maximumSpeed
+      if let r = p.positionRange { limits.pitch.positionRange = r }
+    }
+    return limits
+  }
+
+  /// The measured pose now, the start of any move or animation.
+  var measuredNow: AxisPair<Double> {
+    let pose = lastMeasuredPose
+    return AxisPair(yaw: pose.yaw, pitch: pose.pitch)
+  }
+
+  /// Proportional pull of a move or animation onto its planned position, 1/s.
+  static let motionGain = 12.0
 
   /// The id of the confirmed or coasting track whose centre lies nearest the visible part of a box of
   /// subject `index` at the delivered capture instant — within half that part's height, at least 0.05,

@@ -26,6 +26,12 @@ public struct Simulation {
   public internal(set) var systemTracking = true
   /// The app's manual angular velocity while system tracking is off, rad/s.
   var manualVelocity = DockCommand.stop
+  /// The `setOrientation` move or animation in progress (system tracking off), if any.
+  var activeMotion: ActiveMotion?
+  var motionSerial = 0
+  var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
+  /// Accepted `setOrientation` / `animate` calls in the last second (DockKit allows two).
+  var recentMotionCalls: [SimTime] = []
   /// The timeline, stably sorted by time, and the next event to apply.
   let events: [ScenarioEvent]
   var nextEvent = 0
@@ -71,7 +77,7 @@ public struct Simulation {
           camera: scenario.camera, matchThreshold: scenario.matchThreshold,
           primarySubject: scenario.primarySubject,
           minimumVisibleFraction: scenario.detector.minimumVisibleFraction),
-        DockKitMetrics(),
+        DockKitMetrics(), MotionCommandMetrics(),
       ] + extraMetrics
     delayLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
     truthLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
@@ -117,6 +123,7 @@ public struct Simulation {
 
     // The phone knows its pose only from the sensors (encoders and gyroscope), never from the truth.
     let measuredPose = poseEstimator.pose(at: now)
+    lastMeasuredPose = measuredPose
     let measured = AxisPair(yaw: measuredPose.yaw, pitch: measuredPose.pitch)
     let velocity = poseEstimator.angularRate(at: now)
 
@@ -141,10 +148,15 @@ public struct Simulation {
     let motion = MotionState(time: now, positions: measured, velocities: velocity)
     // With system tracking off the app drives the dock; the tracker still runs (DockKit keeps
     // reporting tracking states), but the controller is not consulted.
-    let wanted =
-      systemTracking
-      ? controller.command(primary: primary, tracks: tracks, motion: motion, framing: framing)
-      : manualVelocity
+    let wanted: DockCommand
+    if systemTracking {
+      wanted = controller.command(primary: primary, tracks: tracks, motion: motion, framing: framing)
+    } else if let active = activeMotion {
+      wanted = active.command(
+        at: now, lead: scenario.dock.commandLatency.seconds, measured: measured, gain: Self.motionGain)
+    } else {
+      wanted = manualVelocity
+    }
     let command = wanted
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)
@@ -167,7 +179,7 @@ public struct Simulation {
       camera: pose, measuredPose: delivered?.cameraPose, cameraVelocity: velocity, command: command,
       framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
       framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
-      commands: applied.commands)
+      commands: applied.commands, activeMotion: activeMotion)
   }
 
   /// The main (first) box of subject `index`.

@@ -18,7 +18,7 @@ enum EventsSchema {
   static let commandKeys = [
     "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
     "select_subject_at",
-    "set_angular_velocity", "set_limits",
+    "set_angular_velocity", "set_limits", "set_orientation", "animate",
   ]
   static let unit = NumberBounds.closed(-10, 10)
   static let rate = NumberBounds.closed(-1146, 1146)
@@ -57,6 +57,18 @@ enum EventsSchema {
     case "select_subject_at":
       let p = try node.mapping(allowed: ["x", "y"])
       return .selectSubject(x: try p.number("x", unit), y: try p.number("y", unit))
+    case "set_orientation":
+      let o = try node.mapping(allowed: ["yaw_deg", "pitch_deg", "duration_s", "relative"])
+      return .setOrientation(
+        yaw: Angle.radians(degrees: try o.number("yaw_deg", WaypointSchema.azimuth, default: 0)),
+        pitch: Angle.radians(degrees: try o.number("pitch_deg", WaypointSchema.azimuth, default: 0)),
+        duration: try o.number("duration_s", NumberBounds.closed(-3600, 3600)),
+        relative: try o.bool("relative", default: false))
+    case "animate":
+      let names = DockAnimation.allCases.map(\.rawValue)
+      let expected = "one of \(names.joined(separator: ", "))"
+      guard let a = DockAnimation(rawValue: try node.string(expected)) else { throw node.mismatch(expected) }
+      return .animate(a)
     case "set_limits":
       let l = try node.mapping(allowed: ["yaw", "pitch"])
       return .setLimits(yaw: try axisLimit(l["yaw"]), pitch: try axisLimit(l["pitch"]))
