@@ -101,3 +101,38 @@ struct SimulationTests {
     #expect(throws: SimulationError.self) { try Simulation(scenario: s) }
   }
 }
+
+extension SimulationTests {
+  @Test func steppingGivesTheSameRunAsRunningThrough() throws {
+    let s = Self.scenario(Self.walker(from: -0.3, to: 0.5, seconds: 4), seconds: 5)
+    var whole = try Simulation(scenario: s)
+    var a = Recorder()
+    let r1 = try whole.run(trace: &a)
+    var stepped = try Simulation(scenario: s)
+    var b = Recorder()
+    var t = 0.0
+    while !stepped.isFinished {
+      t += 0.37
+      try stepped.advance(until: SimTime(seconds: t), trace: &b)
+    }
+    #expect(stepped.result == r1)
+    #expect(a.records.map(\.camera) == b.records.map(\.camera))
+  }
+
+  @Test func submittedCommandsAreCheckedAsDockKitWould() throws {
+    var sim = try Simulation(scenario: Self.scenario(Self.walker(from: 0, to: 0.2, seconds: 2), seconds: 3))
+    var sink = Recorder()
+    try sim.advance(until: SimTime(seconds: 1), trace: &sink)
+    #expect(sim.submit(.setAngularVelocity(yaw: 0.2, pitch: 0)) == .systemTrackingEnabled)
+    #expect(sim.submit(.setSystemTracking(false)) == nil)
+    #expect(sim.submit(.setAngularVelocity(yaw: 0.2, pitch: 0)) == nil)
+    #expect(
+      sim.submit(.setRegionOfInterest(NormalizedRect(x: 0.5, y: 0, width: 0.8, height: 1)))
+        == .invalidParameter)
+    try sim.advance(until: SimTime(seconds: 2), trace: &sink)
+    #expect(sim.result.metric("api_violations") == 2)
+    let yawAt1 = try #require(sink.records.first { $0.time.seconds >= 1.1 }).camera.yaw
+    let yawAt2 = try #require(sink.records.last).camera.yaw
+    #expect(abs((yawAt2 - yawAt1) - 0.2 * 0.9) < 0.03, "the manual pan moved the dock")
+  }
+}

@@ -25,7 +25,7 @@ extension Simulation {
     return result
   }
 
-  private mutating func apply(
+  mutating func apply(
     _ command: DockKitCommand, at now: SimTime, tracks: [Track],
     deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?,
     result: inout AppliedEvents

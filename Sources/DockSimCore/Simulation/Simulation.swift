@@ -30,6 +30,11 @@ public struct Simulation {
   var activeMotion: ActiveMotion?
   var motionSerial = 0
   var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
+  var lastDeliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
+  /// What API calls since the last frame did, reported with the next frame.
+  var pendingAPI = AppliedEvents()
+  private var tick: Int64 = 0
+  private var nextFrame: Int64 = 0
   /// Accepted `setOrientation` / `animate` calls in the last second (DockKit allows two).
   var recentMotionCalls: [SimTime] = []
   /// The timeline, stably sorted by time, and the next event to apply.
@@ -85,11 +90,23 @@ public struct Simulation {
 
   /// Runs to the end, streaming every frame to `sink`, and returns the metrics.
   public mutating func run(trace sink: inout some TraceSink) throws -> ScenarioResult {
-    let end = scenario.duration.microseconds
+    try advance(until: SimTime(microseconds: scenario.duration.microseconds), trace: &sink)
+    return result
+  }
+
+  /// The instant the next physics tick will simulate.
+  public var now: SimTime { SimTime(microseconds: tick * tickMicros) }
+
+  /// Whether the scenario's duration has been simulated.
+  public var isFinished: Bool { tick * tickMicros >= scenario.duration.microseconds }
+
+  /// Simulates every physics tick before `end` (and before the scenario's end), streaming frames to
+  /// `sink`. Calling it again continues where it stopped: the same ticks in the same order whatever
+  /// the steps, so stepping never changes a result.
+  public mutating func advance(until end: SimTime, trace sink: inout some TraceSink) throws {
+    let stop = min(end.microseconds, scenario.duration.microseconds)
     let dt = Double(tickMicros) / 1_000_000
-    var nextFrame: Int64 = 0
-    var tick: Int64 = 0
-    while tick * tickMicros < end {
+    while tick * tickMicros < stop {
       let now = SimTime(microseconds: tick * tickMicros)
       sensors.step(at: now, yaw: dock.yaw, pitch: dock.pitch)
       sensors.deliver(upTo: now, into: &poseEstimator)
@@ -97,6 +114,7 @@ public struct Simulation {
         let record = try frame(nextFrame, at: now)
         for i in metrics.indices { metrics[i].observe(record) }
         try sink.write(record)
+        lastRecord = record
         nextFrame += 1
       }
       let report = dock.step(at: now, dt: dt)
@@ -106,10 +124,33 @@ public struct Simulation {
       for i in metrics.indices { metrics[i].observe(tick: report, dt: dt) }
       tick += 1
     }
-    return ScenarioResult(
+  }
+
+  /// The metrics of what has been simulated so far.
+  public var result: ScenarioResult {
+    ScenarioResult(
       name: scenario.name, seed: scenario.seed, duration: scenario.duration, frames: nextFrame,
       metrics: metrics.flatMap { $0.summary() })
   }
+
+  /// Applies `command` now, as an app calling DockKit would; returns the error DockKit would throw, or
+  /// nil. The command acts from the next frame on and is recorded like a timeline event.
+  public mutating func submit(_ command: DockKitCommand) -> DockKitError? {
+    var applied = AppliedEvents()
+    let error = apply(
+      command, at: now, tracks: lastRecord?.tracks ?? [], deliveredTruth: lastDeliveredTruth, result: &applied
+    )
+    if let error {
+      pendingAPI.violations.append(APIViolation(time: now, command: command.name, error: error))
+    } else {
+      pendingAPI.commands.append(command.name)
+      pendingAPI.framingChanged = pendingAPI.framingChanged || applied.framingChanged
+    }
+    return error
+  }
+
+  /// The last frame simulated, if any.
+  public private(set) var lastRecord: FrameRecord?
 
   private mutating func frame(_ index: Int64, at now: SimTime) throws -> FrameRecord {
     let pose = dock.cameraPose
@@ -140,7 +181,12 @@ public struct Simulation {
 
     var tracks: [Track] = []
     if let delivered { tracks = tracker.update(with: delivered) }
-    let applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
+    lastDeliveredTruth = deliveredTruth
+    var applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
+    applied.violations = pendingAPI.violations + applied.violations
+    applied.commands = pendingAPI.commands + applied.commands
+    applied.framingChanged = applied.framingChanged || pendingAPI.framingChanged
+    pendingAPI = AppliedEvents()
     let primary = tracker.primaryTrack
     if let p = primary, !p.state.components.allSatisfy(\.isFinite) {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
