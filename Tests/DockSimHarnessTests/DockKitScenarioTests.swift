@@ -146,3 +146,23 @@ extension DockKitScenarioTests {
     #expect(abs(at6.camera.pitch - Angle.radians(degrees: -10)) < 0.03)
   }
 }
+
+extension DockKitScenarioTests {
+  @Test func customTrackingFollowsTheAppsObservationsWithinTheRateRules() throws {
+    let (result, records) = try Self.run("custom-hand-tracking")
+    let errors = records.flatMap(\.violations).map(\.error)
+    #expect(errors.filter { $0 == .frameRateTooLow }.count == 10)
+    #expect(errors.filter { $0 == .notConnected } == [.notConnected])
+    #expect(result.metric("api_rate_violations") == 10)
+    // At 15 per second the stand follows the hand 25° left, then right, then up.
+    func record(at t: Double) throws -> FrameRecord { try #require(records.first { $0.time.seconds >= t }) }
+    #expect(abs(try record(at: 3.2).camera.yaw - Angle.radians(degrees: -25)) < 0.05)
+    #expect(abs(try record(at: 6.3).camera.yaw - Angle.radians(degrees: 25)) < 0.05)
+    #expect(try record(at: 8.2).camera.pitch < -0.3, "tilted up to the raised hand")
+    // At 5 per second the calls are refused and the stand stops following (the hand moves on).
+    #expect(abs(try record(at: 13.5).camera.yaw - Angle.radians(degrees: -20)) > 0.08)
+    // The tracking button brings system tracking back, which frames the hand again.
+    #expect(try record(at: 19.5).systemTracking)
+    #expect(try record(at: 19.5).framingError < 0.05)
+  }
+}

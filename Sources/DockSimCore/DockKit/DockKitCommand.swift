@@ -12,6 +12,8 @@ public enum DockKitCommand: Equatable, Sendable {
   /// tracks on them, as an app would pass the identifiers it read from `trackingStates`); empty
   /// returns to automatic selection.
   case selectSubjects([String])
+  /// `selectSubjects(_:)` with track identifiers, as an app read them from `trackingStates`.
+  case selectTracks([Int])
   /// `selectSubject(at:)`.
   case selectSubject(x: Double, y: Double)
   /// `setAngularVelocity(_:)`, rad/s per axis.
@@ -22,6 +24,15 @@ public enum DockKitCommand: Equatable, Sendable {
   case setOrientation(yaw: Double, pitch: Double, duration: Double, relative: Bool)
   /// `animate(motion:)`.
   case animate(DockAnimation)
+  /// `track(_:cameraInformation:)`: the app's own observations (lower-left origin) for the current frame.
+  case track([Observation])
+  /// The phone put on (true) or taken off (false) the dock.
+  case setDocked(Bool)
+  /// The dock's tracking button pressed: toggles system tracking.
+  case pressTrackingButton
+  /// Scenario only: an app model that calls `track` at `rate` Hz with the detector's observations of
+  /// `kinds` (its own model); a rate of 0 stops it.
+  case customTracking(rate: Double, kinds: [SubjectKind])
 
   /// A short name for logs and metrics.
   public var name: String {
@@ -30,11 +41,16 @@ public enum DockKitCommand: Equatable, Sendable {
     case .setFramingMode: return "setFramingMode"
     case .setRegionOfInterest: return "setRegionOfInterest"
     case .selectSubjects: return "selectSubjects"
+    case .selectTracks: return "selectSubjects"
     case .selectSubject: return "selectSubject(at:)"
     case .setAngularVelocity: return "setAngularVelocity"
     case .setLimits: return "setLimits"
     case .setOrientation: return "setOrientation"
     case .animate(let a): return "animate(\(a.rawValue))"
+    case .track: return "track"
+    case .setDocked(let on): return on ? "dock" : "undock"
+    case .pressTrackingButton: return "trackingButton"
+    case .customTracking: return "customTrackingApp"
     }
   }
 }

@@ -6,6 +6,7 @@ public struct DockKitMetrics: MetricAccumulator {
   /// Consecutive frames it must stay framed.
   public let framedFrames: Int
   private var violations = 0
+  private var rateViolations = 0
   private var pending: SimTime?
   private var firstGood: SimTime?
   private var goodFrames = 0
@@ -19,6 +20,8 @@ public struct DockKitMetrics: MetricAccumulator {
 
   public mutating func observe(_ frame: FrameRecord) {
     violations += frame.violations.count
+    rateViolations +=
+      frame.violations.filter { $0.error == .frameRateTooHigh || $0.error == .frameRateTooLow }.count
     if frame.framingChanged {
       changes += 1
       pending = frame.time
@@ -41,6 +44,7 @@ public struct DockKitMetrics: MetricAccumulator {
   public func summary() -> [MetricValue] {
     [
       MetricValue("api_violations", Double(violations)),
+      MetricValue("api_rate_violations", Double(rateViolations)),
       MetricValue("framing_changes", Double(changes)),
       MetricValue("time_to_frame_mean_s", times.isEmpty ? nil : times.reduce(0, +) / Double(times.count)),
       MetricValue("time_to_frame_max_s", times.max()),

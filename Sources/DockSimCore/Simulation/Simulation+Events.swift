@@ -30,9 +30,47 @@ extension Simulation {
     deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?,
     result: inout AppliedEvents
   ) -> DockKitError? {
+    if case .setDocked = command {} else if !docked { return .notConnected }
     switch command {
+    case .setDocked(let on):
+      docked = on
+      manualVelocity = .stop
+      activeMotion = nil
+      customTrackingUntil = nil
+    case .pressTrackingButton:
+      systemTracking.toggle()
+      manualVelocity = .stop
+      activeMotion = nil
+    case .customTracking(let rate, let kinds):
+      customApp = rate > 0 ? (rate, kinds, now) : nil
+    case .track(let observations):
+      guard !systemTracking else { return .systemTrackingEnabled }
+      let previous = lastTrackCall
+      lastTrackCall = now
+      if let previous {
+        let interval = (now - previous).seconds
+        // DockKit wants 10–30 calls a second; a millisecond of slack for frame-aligned timing.
+        if interval < 1.0 / 30 - 0.001 { return .frameRateTooHigh }
+        if interval > 0.1 + 0.001 { return .frameRateTooLow }
+      }
+      guard
+        observations.allSatisfy({
+          [$0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height].allSatisfy(\.isFinite)
+        })
+      else { return .invalidParameter }
+      customObservations = observations
+      customTrackingUntil = now + SimDuration(microseconds: 200_000)
+      activeMotion = nil
+      manualVelocity = .stop
+    case .selectTracks(let ids):
+      guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
+      let live = Set(tracks.map(\.id))
+      if !ids.isEmpty && !ids.contains(where: { live.contains($0) }) { return .noSubjectFound }
+      selecting.selectSubjects(ids)
+      tracker = selecting
     case .setSystemTracking(let on):
       systemTracking = on
+      customTrackingUntil = nil
       // Either way the app's last manual velocity, move or animation no longer applies.
       manualVelocity = .stop
       activeMotion = nil

@@ -31,6 +31,15 @@ public struct Simulation {
   var motionSerial = 0
   var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
   var lastDeliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
+  /// Whether the phone is on the dock.
+  public internal(set) var docked = true
+  /// Observations the app passed to `track` since the last frame, and until when custom tracking
+  /// drives the dock without a new call.
+  var customObservations: [Observation]?
+  var customTrackingUntil: SimTime?
+  var lastTrackCall: SimTime?
+  /// The scenario's custom-tracking app model: rate (Hz), kinds, next call.
+  var customApp: (rate: Double, kinds: [SubjectKind], next: SimTime)?
   /// What API calls since the last frame did, reported with the next frame.
   var pendingAPI = AppliedEvents()
   private var tick: Int64 = 0
@@ -179,8 +188,22 @@ public struct Simulation {
     if let d = delivered { delivered?.cameraPose = poseEstimator.pose(at: d.captureTime) }
     let deliveredTruth = deliveredIndex >= 0 ? truthLine[Int(deliveredIndex % n)] : nil
 
+    // The scenario's custom-tracking app model calls `track` with its own detections.
+    if let app = customApp, now >= app.next {
+      let own = observations.filter { app.kinds.contains($0.kind) }
+      _ = submit(.track(own))
+      customApp?.next = app.next + SimDuration(seconds: 1 / app.rate)
+    }
     var tracks: [Track] = []
-    if let delivered { tracks = tracker.update(with: delivered) }
+    if let custom = customObservations {
+      // Custom tracking: the app's observations, taken now, replace the built-in detector's.
+      tracks = tracker.update(
+        with: ObservationBatch(frame: index, captureTime: now, cameraPose: measuredPose, observations: custom)
+      )
+      customObservations = nil
+    } else if let delivered, customTrackingUntil.map({ now > $0 }) ?? true {
+      tracks = tracker.update(with: delivered)
+    }
     lastDeliveredTruth = deliveredTruth
     var applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
     applied.violations = pendingAPI.violations + applied.violations
@@ -195,7 +218,10 @@ public struct Simulation {
     // With system tracking off the app drives the dock; the tracker still runs (DockKit keeps
     // reporting tracking states), but the controller is not consulted.
     let wanted: DockCommand
-    if systemTracking {
+    let custom = customTrackingUntil.map { now <= $0 } ?? false
+    if !docked {
+      wanted = .stop
+    } else if systemTracking || custom {
       wanted = controller.command(primary: primary, tracks: tracks, motion: motion, framing: framing)
     } else if let active = activeMotion {
       wanted = active.command(

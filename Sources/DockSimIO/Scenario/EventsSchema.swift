@@ -18,7 +18,8 @@ enum EventsSchema {
   static let commandKeys = [
     "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
     "select_subject_at",
-    "set_angular_velocity", "set_limits", "set_orientation", "animate",
+    "set_angular_velocity", "set_limits", "set_orientation", "animate", "custom_tracking", "docked",
+    "press_tracking_button",
   ]
   static let unit = NumberBounds.closed(-10, 10)
   static let rate = NumberBounds.closed(-1146, 1146)
@@ -69,6 +70,26 @@ enum EventsSchema {
       let expected = "one of \(names.joined(separator: ", "))"
       guard let a = DockAnimation(rawValue: try node.string(expected)) else { throw node.mismatch(expected) }
       return .animate(a)
+    case "custom_tracking":
+      if node.isNull { return .customTracking(rate: 0, kinds: []) }
+      let c = try node.mapping(allowed: ["rate_hz", "kinds"])
+      let rate = try c.number("rate_hz", NumberBounds.nonNegative(max: 240))
+      let names = SubjectKind.allCases.map(\.rawValue)
+      let expected = "a list of \(names.joined(separator: ", "))"
+      var kinds: [SubjectKind] = []
+      if let list = c["kinds"] {
+        for k in try list.sequence(expected) {
+          guard let kind = SubjectKind(rawValue: try k.string(expected)) else { throw k.mismatch(expected) }
+          kinds.append(kind)
+        }
+      } else {
+        kinds = SubjectKind.allCases
+      }
+      return .customTracking(rate: rate, kinds: kinds)
+    case "docked": return .setDocked(try node.bool())
+    case "press_tracking_button":
+      guard try node.bool() else { throw node.mismatch("true (a button press)") }
+      return .pressTrackingButton
     case "set_limits":
       let l = try node.mapping(allowed: ["yaw", "pitch"])
       return .setLimits(yaw: try axisLimit(l["yaw"]), pitch: try axisLimit(l["pitch"]))
