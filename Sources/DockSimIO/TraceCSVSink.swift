@@ -14,7 +14,8 @@ public struct TraceCSVSink: TraceSink {
     "track_id", "track_status", "est_capture_t_s", "est_az_rad", "est_el_rad", "est_log_size",
     "est_az_rate_rad_s", "est_el_rate_rad_s", "est_nis",
     "camera_yaw_rad", "camera_pitch_rad", "camera_yaw_rate_rad_s", "camera_pitch_rate_rad_s",
-    "cmd_yaw_rad_s", "cmd_pitch_rad_s", "framing_error",
+    "cmd_yaw_rad_s", "cmd_pitch_rad_s", "framing_error", "framing_target_u", "framing_target_v",
+    "system_tracking", "docked", "battery_level", "charging",
   ]
   private let writer: AtomicFileWriter
 
@@ -38,6 +39,9 @@ public struct TraceCSVSink: TraceSink {
       F.cell(Angle.wrap(r.camera.yaw)), F.cell(r.camera.pitch),
       F.cell(r.cameraVelocity.yaw), F.cell(r.cameraVelocity.pitch),
       F.cell(r.command.yawVelocity), F.cell(r.command.pitchVelocity), F.cell(r.framingError),
+      F.cell(r.framing.target.u), F.cell(r.framing.target.v), r.systemTracking ? "1" : "0",
+      r.docked ? "1" : "0",
+      F.cell(r.battery?.level), r.battery.map { $0.charging ? "1" : "0" } ?? "",
     ]
     try writer.write(F.line(cells))
   }

@@ -166,3 +166,16 @@ extension DockKitScenarioTests {
     #expect(try record(at: 19.5).framingError < 0.05)
   }
 }
+
+extension DockKitScenarioTests {
+  @Test func batteryDrainsAndCharges() throws {
+    let (_, records) = try Self.run("manual-pan")
+    func level(at t: Double) throws -> Double {
+      try #require(records.first { $0.time.seconds >= t }?.battery?.level)
+    }
+    // 3.6 per hour = 0.001 per second: 10 s from 0.5 is 0.49; then +0.001 per second net.
+    #expect(abs(try level(at: 10) - 0.49) < 1e-3)
+    #expect(abs(try level(at: 15) - 0.495) < 1e-3)
+    #expect(try #require(records.last?.battery).charging)
+  }
+}

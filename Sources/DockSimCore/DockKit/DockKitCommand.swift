@@ -30,6 +30,8 @@ public enum DockKitCommand: Equatable, Sendable {
   case setDocked(Bool)
   /// The dock's tracking button pressed: toggles system tracking.
   case pressTrackingButton
+  /// Scenario only: the dock's charger plugged in (true) or out.
+  case setCharging(Bool)
   /// Scenario only: an app model that calls `track` at `rate` Hz with the detector's observations of
   /// `kinds` (its own model); a rate of 0 stops it.
   case customTracking(rate: Double, kinds: [SubjectKind])
@@ -50,6 +52,7 @@ public enum DockKitCommand: Equatable, Sendable {
     case .track: return "track"
     case .setDocked(let on): return on ? "dock" : "undock"
     case .pressTrackingButton: return "trackingButton"
+    case .setCharging(let on): return on ? "plugIn" : "unplug"
     case .customTracking: return "customTrackingApp"
     }
   }

@@ -43,6 +43,9 @@ public struct FrameRecord: Sendable {
   public var commands: [String]
   /// The `setOrientation` move or animation driving the dock, if any.
   public var activeMotion: ActiveMotion?
+  /// The dock's battery and whether the phone is on the dock.
+  public var battery: BatteryState?
+  public var docked: Bool
 
   public init(
     frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
@@ -52,7 +55,8 @@ public struct FrameRecord: Sendable {
     cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double,
     framing: Framing = Framing(),
     framingChanged: Bool = false, systemTracking: Bool = true, violations: [APIViolation] = [],
-    commands: [String] = [], activeMotion: ActiveMotion? = nil
+    commands: [String] = [], activeMotion: ActiveMotion? = nil,
+    battery: BatteryState? = nil, docked: Bool = true
   ) {
     self.frame = frame
     self.time = time
@@ -76,6 +80,8 @@ public struct FrameRecord: Sendable {
     self.violations = violations
     self.commands = commands
     self.activeMotion = activeMotion
+    self.battery = battery
+    self.docked = docked
   }
 }
 

@@ -31,6 +31,8 @@ public struct Scenario: Equatable, Sendable {
   public var framing: Framing
   /// Commands at times, applied in time order (ties in file order).
   public var events: [ScenarioEvent]
+  /// The dock's battery.
+  public var battery: BatteryModel
 
   public init(
     name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
@@ -41,7 +43,8 @@ public struct Scenario: Equatable, Sendable {
     occluders: [Occluder] = [],
     primarySubject: Int = 0, matchThreshold: Double = 0.05,
     sensors: PoseSensorParameters = PoseSensorParameters(),
-    framing: Framing = Framing(), events: [ScenarioEvent] = []
+    framing: Framing = Framing(), events: [ScenarioEvent] = [],
+    battery: BatteryModel = BatteryModel()
   ) {
     self.name = name
     self.description = description
@@ -61,5 +64,6 @@ public struct Scenario: Equatable, Sendable {
     self.sensors = sensors
     self.framing = framing
     self.events = events
+    self.battery = battery
   }
 }

@@ -30,8 +30,14 @@ extension Simulation {
     deliveredTruth: (boxes: [TruthBox], pose: CameraPose)?,
     result: inout AppliedEvents
   ) -> DockKitError? {
-    if case .setDocked = command {} else if !docked { return .notConnected }
     switch command {
+    case .setDocked, .setCharging: break
+    default: if !docked { return .notConnected }
+    }
+    switch command {
+    case .setCharging(let on):
+      _ = battery.state(at: now)
+      battery.charging = on
     case .setDocked(let on):
       docked = on
       manualVelocity = .stop

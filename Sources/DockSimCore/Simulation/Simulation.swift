@@ -33,6 +33,7 @@ public struct Simulation {
   var lastDeliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
   /// Whether the phone is on the dock.
   public internal(set) var docked = true
+  var battery: BatteryIntegrator
   /// Observations the app passed to `track` since the last frame, and until when custom tracking
   /// drives the dock without a new call.
   var customObservations: [Observation]?
@@ -68,6 +69,7 @@ public struct Simulation {
     frames = RateSchedule(rateHz: scenario.frameRateHz)
     dock = Dock(parameters: scenario.dock)
     framing = scenario.framing
+    battery = BatteryIntegrator(model: scenario.battery)
     events = scenario.events.enumerated().sorted { a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
     }.map(\.element)
@@ -251,7 +253,8 @@ public struct Simulation {
       camera: pose, measuredPose: delivered?.cameraPose, cameraVelocity: velocity, command: command,
       framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
       framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
-      commands: applied.commands, activeMotion: activeMotion)
+      commands: applied.commands, activeMotion: activeMotion,
+      battery: battery.state(at: now), docked: docked)
   }
 
   /// The main (first) box of subject `index`.

@@ -19,10 +19,24 @@ enum EventsSchema {
     "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
     "select_subject_at",
     "set_angular_velocity", "set_limits", "set_orientation", "animate", "custom_tracking", "docked",
-    "press_tracking_button",
+    "press_tracking_button", "charging",
   ]
   static let unit = NumberBounds.closed(-10, 10)
   static let rate = NumberBounds.closed(-1146, 1146)
+
+  static let batteryFields = ["level", "drain_per_hour", "charge_per_hour", "charging", "low_threshold"]
+
+  static func readBattery(_ m: MappingReader) throws(ScenarioError) -> BatteryModel {
+    let d = BatteryModel()
+    let unit = NumberBounds.closed(0, 1)
+    let perHour = NumberBounds.nonNegative(max: 100)
+    return BatteryModel(
+      level: try m.number("level", unit, default: d.level),
+      drainPerHour: try m.number("drain_per_hour", perHour, default: d.drainPerHour),
+      chargePerHour: try m.number("charge_per_hour", perHour, default: d.chargePerHour),
+      charging: try m.bool("charging", default: d.charging),
+      lowThreshold: try m.number("low_threshold", unit, default: d.lowThreshold))
+  }
 
   static func readFraming(_ m: MappingReader) throws(ScenarioError) -> Framing {
     var framing = Framing()
@@ -87,6 +101,7 @@ enum EventsSchema {
       }
       return .customTracking(rate: rate, kinds: kinds)
     case "docked": return .setDocked(try node.bool())
+    case "charging": return .setCharging(try node.bool())
     case "press_tracking_button":
       guard try node.bool() else { throw node.mismatch("true (a button press)") }
       return .pressTrackingButton

@@ -6,7 +6,7 @@ enum ScenarioSchema {
   static let fields = [
     "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
     "detector", "tracker", "controller", "subjects", "occluders", "primary_subject", "sensors",
-    "match_threshold", "framing", "events",
+    "match_threshold", "framing", "events", "battery",
   ]
   static let maximumNameLength = 100
   static let duration = NumberBounds.positive(max: 86_400)
@@ -43,6 +43,7 @@ enum ScenarioSchema {
     let matchThreshold = try top.number("match_threshold", NumberBounds.positive(max: 1), default: 0.05)
     let framing = try EventsSchema.readFraming(top.section("framing", allowed: EventsSchema.framingFields))
     let events = try EventsSchema.readEvents(top["events"])
+    let battery = try EventsSchema.readBattery(top.section("battery", allowed: EventsSchema.batteryFields))
     var primary = 0
     if let node = top["primary_subject"] {
       let ids = subjects.map(\.id)
@@ -56,7 +57,7 @@ enum ScenarioSchema {
       physicsRateHz: physicsRateHz, frameRateHz: frameRateHz, dock: dock, camera: camera,
       detector: detector, tracker: tracker, controller: controller, subjects: subjects, occluders: occluders,
       primarySubject: primary, matchThreshold: matchThreshold, sensors: sensors,
-      framing: framing, events: events)
+      framing: framing, events: events, battery: battery)
   }
 
   /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.
