@@ -5,7 +5,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism clean
+.PHONY: run test build bootstrap determinism example clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -22,6 +22,14 @@ test: bootstrap
 # Runs the default suite twice (serial and parallel) and compares every output byte.
 determinism: build
 	./scripts/check-determinism.sh .build/release/docksim
+
+# Runs the example app (its own tracking loop on DockSimKit) twice; the outputs must be identical.
+example: bootstrap
+	swift build -c release --product dock-app-example
+	.build/release/dock-app-example Scenarios/walk-across.yaml > .build/example-1.txt
+	.build/release/dock-app-example Scenarios/walk-across.yaml > .build/example-2.txt
+	cmp .build/example-1.txt .build/example-2.txt
+	cat .build/example-1.txt
 
 clean:
 	rm -rf .build results

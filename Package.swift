@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "DockSimIO", targets: ["DockSimIO"]),
     .library(name: "DockSimHarness", targets: ["DockSimHarness"]),
     .library(name: "DockMath", targets: ["DockMath"]),
+    .library(name: "DockSimKit", targets: ["DockSimKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -46,6 +47,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // MARK: DockKit-shaped API on the virtual clock, and an example app
+    .target(name: "DockSimKit", dependencies: ["DockSimCore"]),
+    .executableTarget(name: "dock-app-example", dependencies: ["DockSimKit", "DockSimIO"]),
+
     // MARK: Test support (not a product)
     .target(name: "DockSimTestSupport", dependencies: ["DockSimCore", "DockMath"]),
 
@@ -55,6 +60,7 @@ let package = Package(
     .testTarget(name: "DockSimIOTests", dependencies: ["DockSimIO", "DockSimTestSupport"]),
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO"]),
+    .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
   ],
   swiftLanguageModes: [.v6]
 )

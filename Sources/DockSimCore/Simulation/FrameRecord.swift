@@ -26,6 +26,8 @@ public struct FrameRecord: Sendable {
   public var camera: CameraPose
   /// The camera pose the tracker was given for the delivered frame (from the sensors).
   public var measuredPose: CameraPose?
+  /// The camera pose the sensors give for this frame's instant (what the phone knows now).
+  public var sensedPose: CameraPose?
   /// Measured angular velocity of the axes, rad/s.
   public var cameraVelocity: AxisPair<Double>
   /// The command the controller issued this frame.
@@ -51,7 +53,7 @@ public struct FrameRecord: Sendable {
     frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
     observations: [Observation] = [], tracks: [Track] = [], estimate: Track?, deliveredBoxes: [TruthBox] = [],
     deliveredPose: CameraPose? = nil, truthAtEstimate: TruthBox?, camera: CameraPose,
-    measuredPose: CameraPose? = nil,
+    measuredPose: CameraPose? = nil, sensedPose: CameraPose? = nil,
     cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double,
     framing: Framing = Framing(),
     framingChanged: Bool = false, systemTracking: Bool = true, violations: [APIViolation] = [],
@@ -71,6 +73,7 @@ public struct FrameRecord: Sendable {
     self.truthAtEstimate = truthAtEstimate
     self.camera = camera
     self.measuredPose = measuredPose
+    self.sensedPose = sensedPose
     self.cameraVelocity = cameraVelocity
     self.command = command
     self.framingError = framingError

@@ -250,7 +250,8 @@ public struct Simulation {
       truthAtEstimate: deliveredTruth.flatMap {
         Simulation.mainBox(of: scenario.primarySubject, in: $0.boxes)
       },
-      camera: pose, measuredPose: delivered?.cameraPose, cameraVelocity: velocity, command: command,
+      camera: pose, measuredPose: delivered?.cameraPose, sensedPose: measuredPose, cameraVelocity: velocity,
+      command: command,
       framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
       framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
       commands: applied.commands, activeMotion: activeMotion,

@@ -5,7 +5,8 @@ extension MultiTargetTracker {
   func predictedBox(_ i: Int, pose: CameraPose) -> NormalizedRect {
     let s = states[i].state
     let e = model.evaluate(azimuth: s.azimuth, elevation: s.elevation, logSize: s.logSize, pose: pose)
-    let w = e.h * records[i].aspect * camera.aspect.reciprocal
+    // `aspect` is width / height of the observed box in normalized units, so it scales `h` directly.
+    let w = e.h * records[i].aspect
     return NormalizedRect(x: e.u - w / 2, y: e.v - e.h / 2, width: w, height: e.h)
   }
 
@@ -62,8 +63,4 @@ extension MultiTargetTracker {
     return p.saliencySizeWeight * size + p.saliencyCenterWeight * centrality
       + p.saliencySpeakingWeight * records[i].speaking
   }
-}
-
-extension Double {
-  fileprivate var reciprocal: Double { 1 / self }
 }

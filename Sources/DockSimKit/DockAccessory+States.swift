@@ -1,0 +1,63 @@
+import DockSimCore
+
+extension DockAccessory {
+  /// The motion state of the last simulated camera frame (the initial pose at rest before any).
+  public var motionState: MotionState { box.withState { $0.motionState } }
+
+  /// The tracking state of the last simulated camera frame (no subjects before any).
+  public var trackingState: TrackingState { box.withState { $0.trackingState } }
+
+  /// DockKit's `motionStates`: one state per camera frame simulated **after** this call, yielded while
+  /// ``DockAccessoryManager/advance(by:)`` runs and buffered without limit; the stream finishes when
+  /// the scenario's end has been simulated. Drain it after advancing.
+  public var motionStates: AsyncStream<MotionState> {
+    let (stream, continuation) = AsyncStream.makeStream(of: MotionState.self, bufferingPolicy: .unbounded)
+    box.withState { world in
+      if world.simulation.isFinished {
+        continuation.finish()
+      } else {
+        world.motionContinuations.append(continuation)
+      }
+    }
+    return stream
+  }
+
+  /// DockKit's `trackingStates`: one state per camera frame simulated **after** this call, buffered
+  /// without limit, finished at the scenario's end (as ``motionStates``).
+  public var trackingStates: AsyncStream<TrackingState> {
+    let (stream, continuation) = AsyncStream.makeStream(of: TrackingState.self, bufferingPolicy: .unbounded)
+    box.withState { world in
+      if world.simulation.isFinished {
+        continuation.finish()
+      } else {
+        world.trackingContinuations.append(continuation)
+      }
+    }
+    return stream
+  }
+}
+
+/// The progress of a `setOrientation` move or an animation (DockKit returns a `Progress`), updated at
+/// each camera frame as virtual time advances.
+public final class MotionProgress: Sendable {
+  private let box: SimulationBox
+  private let state: MotionProgressState
+
+  init(box: SimulationBox, state: MotionProgressState) {
+    self.box = box
+    self.state = state
+  }
+
+  /// The virtual instant the command was accepted.
+  public var startTime: SimTime { state.start }
+
+  /// How far along the motion is, 0…1: the fraction of the planned angle swept so far (at the last
+  /// simulated frame). Frozen where it was when the motion is cancelled.
+  public var fractionCompleted: Double { box.withState { _ in state.fraction } }
+
+  /// Whether the planned motion has ended.
+  public var isFinished: Bool { box.withState { _ in state.finished } }
+
+  /// Whether another velocity, move, animation or a system-tracking change replaced it first.
+  public var isCancelled: Bool { box.withState { _ in state.cancelled } }
+}

@@ -1,0 +1,153 @@
+import DockSimCore
+
+/// A simulated motorized stand, as DockKit's `DockAccessory`.
+///
+/// Every command is applied at the current virtual instant and acts from the next camera frame; a
+/// refused command throws the `DockKitError` DockKit would throw, changes nothing and counts in the
+/// run's `api_violations`. Angles are radians, rates rad/s, DockKit signs: yaw positive panning
+/// right, pitch positive tilting **down**.
+public final class DockAccessory: Sendable {
+  let box: SimulationBox
+
+  init(box: SimulationBox) { self.box = box }
+
+  /// The scenario's name, standing for the accessory's identifier.
+  public var name: String { box.withState { $0.scenario.name } }
+
+  /// The phone camera's optics, as an app knows them: horizontal field of view (radians) and image
+  /// aspect ratio (width / height).
+  public var camera: (horizontalFieldOfView: Double, aspectRatio: Double) {
+    box.withState { ($0.scenario.camera.horizontalFOV, $0.scenario.camera.aspect) }
+  }
+
+  /// Applies `command` now; throws what the simulator reports.
+  func submit(_ command: DockKitCommand) throws(DockKitError) {
+    if let error = box.withState({ $0.simulation.submit(command) }) { throw error }
+  }
+
+  // MARK: Framing
+
+  /// The framing mode in force.
+  public var framingMode: FramingMode { box.withState { $0.simulation.framing.mode } }
+
+  /// The region of interest in force, normalized with an **upper-left** origin; nil for the whole image.
+  public var regionOfInterest: NormalizedRect? {
+    box.withState { $0.simulation.framing.regionOfInterest }
+  }
+
+  /// DockKit's `setFramingMode(_:)`: where the system tracker keeps the subject.
+  public func setFramingMode(_ mode: FramingMode) throws(DockKitError) {
+    try submit(.setFramingMode(mode))
+  }
+
+  /// DockKit's `setRegionOfInterest(_:)`: the part of the image to keep the subject in, normalized
+  /// with an **upper-left** origin (x right, y down); nil resets to the whole image. Throws
+  /// `invalidParameter` for an empty, non-finite or out-of-image rectangle.
+  public func setRegionOfInterest(_ region: NormalizedRect?) throws(DockKitError) {
+    try submit(.setRegionOfInterest(region))
+  }
+
+  // MARK: Subject selection
+
+  /// DockKit's `selectSubjects(_:)` with the identifiers read from ``trackingState`` (track ids): the
+  /// primary locks onto the first live one. Empty returns to automatic selection. Throws
+  /// `noSubjectFound` when none of them is tracked.
+  public func selectSubjects(_ ids: [Int]) throws(DockKitError) {
+    try submit(.selectTracks(ids))
+  }
+
+  /// `selectSubjects` by **scenario subject id** (the `id` of a person in the scenario file), for tests
+  /// that know who is in the room: the simulator passes the tracks on those people now. Throws
+  /// `invalidParameter` for an unknown id, `noSubjectFound` when nobody listed is tracked.
+  public func selectSubjects(subjectIDs: [String]) throws(DockKitError) {
+    try submit(.selectSubjects(subjectIDs))
+  }
+
+  // MARK: Custom tracking, docking, the button
+
+  /// DockKit's `track(_:cameraInformation:)`: the app's own observations for the current frame, boxes
+  /// normalized with a **lower-left** origin. Call it 10–30 times a second of virtual time with system
+  /// tracking off: faster throws `frameRateTooHigh`, slower `frameRateTooLow`.
+  public func track(_ observations: [Observation]) throws(DockKitError) {
+    try submit(.track(observations))
+  }
+
+  /// Puts the phone on (true) or takes it off (false) the dock; while off, commands throw
+  /// `notConnected`.
+  public func setDocked(_ docked: Bool) throws(DockKitError) {
+    try submit(.setDocked(docked))
+  }
+
+  /// Presses the dock's tracking button (toggles system tracking).
+  public func pressTrackingButton() throws(DockKitError) {
+    try submit(.pressTrackingButton)
+  }
+
+  /// The dock's battery at the last simulated frame (DockKit's `batteryStates`).
+  public var batteryState: BatteryState? { box.withState { $0.simulation.lastRecord?.battery } }
+
+  /// DockKit's `selectSubject(at:)`: the tracked subject whose box contains `point`, normalized with
+  /// an **upper-left** origin. Throws `noSubjectFound` when no tracked box contains it and
+  /// `invalidParameter` for a point outside 0…1.
+  public func selectSubject(at point: NormalizedPoint) throws(DockKitError) {
+    try submit(.selectSubject(x: point.x, y: point.y))
+  }
+
+  // MARK: Motors (system tracking must be off)
+
+  /// DockKit's `setAngularVelocity(_:)`, rad/s: held until the next velocity, move or animation, or a
+  /// change of system tracking. Throws `systemTrackingEnabled` while system tracking is on and
+  /// `invalidParameter` for a non-finite rate.
+  public func setAngularVelocity(yaw: Double, pitch: Double) throws(DockKitError) {
+    try submit(.setAngularVelocity(yaw: yaw, pitch: pitch))
+  }
+
+  /// DockKit's `setOrientation(_:duration:relative:)`: move to (`yaw`, `pitch`) radians — or by them
+  /// when `relative` — over `duration` seconds (stretched if the speed caps need longer). Throws
+  /// `systemTrackingEnabled` while system tracking is on, `frameRateTooHigh` for a third move or
+  /// animation within one second, `invalidParameter` for a duration ≤ 0 or a non-finite value.
+  @discardableResult
+  public func setOrientation(
+    yaw: Double, pitch: Double, duration: Double, relative: Bool = false
+  ) throws(DockKitError) -> MotionProgress {
+    try startMotion(.setOrientation(yaw: yaw, pitch: pitch, duration: duration, relative: relative))
+  }
+
+  /// DockKit's `animate(motion:)`: plays `animation` from the current pose and returns to it. Same
+  /// rules as ``setOrientation(yaw:pitch:duration:relative:)``.
+  @discardableResult
+  public func animate(_ animation: Animation) throws(DockKitError) -> MotionProgress {
+    try startMotion(.animate(animation))
+  }
+
+  private func startMotion(_ command: DockKitCommand) throws(DockKitError) -> MotionProgress {
+    let result: Result<MotionProgressState, DockKitError> = box.withState { world in
+      let start = world.simulation.now
+      if let error = world.simulation.submit(command) { return .failure(error) }
+      let state = MotionProgressState(start: start)
+      world.progresses.append(state)
+      return .success(state)
+    }
+    return MotionProgress(box: box, state: try result.get())
+  }
+
+  /// DockKit's `setLimits(_:)`: per-axis position range (radians) and maximum speed (rad/s); nil
+  /// leaves an axis at its hardware limits. Throws `systemTrackingEnabled` while system tracking is
+  /// on, `invalidParameter` for a range outside the hardware's, an empty range, or a speed ≤ 0 or
+  /// above the hardware's.
+  public func setLimits(yaw: AxisLimit?, pitch: AxisLimit?) throws(DockKitError) {
+    try submit(.setLimits(yaw: yaw, pitch: pitch))
+  }
+}
+
+extension DockAccessory {
+  /// A change of the accessory's connection (DockKit's `DockAccessory.State` change).
+  public struct StateChange: Sendable {
+    public enum State: Sendable, Equatable {
+      case docked
+      case undocked
+    }
+    public var state: State
+    public var accessory: DockAccessory
+  }
+}

@@ -1,0 +1,90 @@
+import DockSimCore
+
+/// The entry point, as DockKit's `DockAccessoryManager`, for one simulated world.
+///
+/// Not a singleton: each manager owns its own ``Scenario`` simulation, so tests can run many worlds
+/// side by side. **Virtual clock**: time stands still until the app calls ``advance(by:)`` or
+/// ``advance(until:)``; nothing runs in the background and no wall clock is read, so the same calls
+/// give the same states, bit for bit, however fast the machine.
+///
+/// The manager and its accessory are thread-safe (one lock); calls are applied in the order they
+/// take the lock, so a deterministic test makes its calls from one task.
+public final class DockAccessoryManager: Sendable {
+  let box: SimulationBox
+  /// The one stand of this world (DockKit reports it through `accessoryStateChanges`).
+  public let accessory: DockAccessory
+
+  /// A world simulating `scenario` from time zero, system tracking as the scenario starts it (on).
+  /// Throws `SimulationError` when the scenario's timing is invalid.
+  public init(scenario: Scenario) throws {
+    box = try SimulationBox(scenario: scenario)
+    accessory = DockAccessory(box: box)
+  }
+
+  /// Every docked accessory: the one stand.
+  public var accessories: [DockAccessory] { [accessory] }
+
+  /// DockKit's `accessoryStateChanges`: yields the stand as docked once, then finishes (the phone is
+  /// docked for the whole run unless the scenario's timeline says otherwise).
+  public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: DockAccessory.StateChange.self, bufferingPolicy: .unbounded)
+    continuation.yield(DockAccessory.StateChange(state: .docked, accessory: accessory))
+    continuation.finish()
+    return stream
+  }
+
+  // MARK: System tracking
+
+  /// Whether the system tracker drives the stand (DockKit's default: on).
+  public var isSystemTrackingEnabled: Bool { box.withState { $0.simulation.systemTracking } }
+
+  /// DockKit's `setSystemTrackingEnabled(_:)`. Turning it off stops the built-in controller (the
+  /// tracker keeps reporting `trackingStates`); either way the app's velocity, move or animation is
+  /// cancelled. Takes effect from the next camera frame.
+  public func setSystemTrackingEnabled(_ enabled: Bool) throws(DockKitError) {
+    try accessory.submit(.setSystemTracking(enabled))
+  }
+
+  // MARK: Virtual clock
+
+  /// The virtual instant the next physics tick simulates (integer microseconds).
+  public var now: SimTime { box.withState { $0.simulation.now } }
+
+  /// ``now`` in seconds since the start of the run.
+  public var currentTime: Double { now.seconds }
+
+  /// The scenario's length, seconds; ``advance(by:)`` never simulates past it.
+  public var duration: Double { box.withState { $0.scenario.duration.seconds } }
+
+  /// Whether the whole scenario has been simulated (the streams are then finished).
+  public var isFinished: Bool { box.withState { $0.simulation.isFinished } }
+
+  /// Simulates `seconds` of virtual time (rounded to whole microseconds, then to whole physics ticks:
+  /// every tick before `now + seconds`), publishing each camera frame to the streams as it goes.
+  /// Throws `SimulationError` if the simulation breaks down, `invalidParameter` for a negative or
+  /// non-finite span.
+  public func advance(by seconds: Double) throws {
+    guard seconds.isFinite, seconds >= 0 else { throw DockKitError.invalidParameter }
+    try box.withState { world in
+      try world.advance(until: world.simulation.now + SimDuration(seconds: seconds))
+    }
+  }
+
+  /// Simulates every physics tick before `time` (and before the scenario's end).
+  public func advance(until time: SimTime) throws {
+    try box.withState { try $0.advance(until: time) }
+  }
+
+  /// Simulates the rest of the scenario and returns its metrics.
+  public func runToEnd() throws -> ScenarioResult {
+    try box.withState { world in
+      try world.advance(until: SimTime(microseconds: world.scenario.duration.microseconds))
+      return world.simulation.result
+    }
+  }
+
+  /// The metrics of what has been simulated so far (`framing_error_rms`, `in_frame_ratio`,
+  /// `api_violations`, …; see docs/metrics.md).
+  public var result: ScenarioResult { box.withState { $0.simulation.result } }
+}

@@ -1,0 +1,46 @@
+import DockSimCore
+
+// DockSimKit's vocabulary, re-exported from DockSimCore under DockKit's names so that an app's tests
+// need only `import DockSimKit` (plus `DockSimIO` to load scenario files).
+
+/// DockKit's errors; every call reports exactly what the simulator's rules decide.
+public typealias DockKitError = DockSimCore.DockKitError
+/// How the subject is placed in the image (DockKit's `FramingMode`).
+public typealias FramingMode = DockSimCore.FramingMode
+/// The built-in animations of DockKit's `animate(motion:)`.
+public typealias Animation = DockSimCore.DockAnimation
+/// A normalized image rectangle. Observation rectangles use a **lower-left** origin; regions of
+/// interest an **upper-left** origin (see each API's documentation).
+public typealias NormalizedRect = DockSimCore.NormalizedRect
+/// Per-axis limits for `setLimits`: a position range in radians and a maximum speed in rad/s.
+public typealias AxisLimit = DockSimCore.AxisLimit
+/// A value per axis (yaw, pitch), in DockKit's signs: yaw positive right, pitch positive down.
+public typealias AxisPair = DockSimCore.AxisPair
+/// A simulated world: the stand, the camera, the people and the timeline.
+public typealias Scenario = DockSimCore.Scenario
+/// The metrics of a run (`framing_error_rms`, `in_frame_ratio`, `api_violations`, …).
+public typealias ScenarioResult = DockSimCore.ScenarioResult
+/// An instant of virtual time, integer microseconds since the start of the run.
+public typealias SimTime = DockSimCore.SimTime
+/// The kind of a tracked subject (`humanFace`, `humanBody`, `object`).
+public typealias SubjectKind = DockSimCore.SubjectKind
+/// Why a simulation stopped (a non-finite value, invalid timing).
+public typealias SimulationError = DockSimCore.SimulationError
+
+/// A point in normalized image coordinates with an **upper-left** origin (x right, y down, 0…1), as
+/// DockKit's `selectSubject(at:)` takes it.
+public struct NormalizedPoint: Equatable, Sendable {
+  /// 0 = left edge, 1 = right edge.
+  public var x: Double
+  /// 0 = **top** edge, 1 = bottom edge.
+  public var y: Double
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// One detection an app passes to `track`: kind and box (lower-left origin).
+public typealias Observation = DockSimCore.Observation
+/// The dock's battery as the accessory reports it.
+public typealias BatteryState = DockSimCore.BatteryState

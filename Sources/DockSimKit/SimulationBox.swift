@@ -1,0 +1,114 @@
+import DockSimCore
+import Foundation
+
+/// The simulated world behind one manager: the simulation and everything that observes it, guarded by
+/// one lock. Every public type of DockSimKit reaches the simulation only through ``withState(_:)``.
+final class SimulationBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var state: WorldState
+
+  init(scenario: Scenario) throws {
+    state = WorldState(simulation: try Simulation(scenario: scenario))
+  }
+
+  /// Runs `body` with exclusive access to the world.
+  func withState<T, E: Error>(_ body: (inout WorldState) throws(E) -> T) throws(E) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&state)
+  }
+}
+
+/// A `setOrientation` move or an animation as its progress handle sees it. Mutated only under the
+/// box's lock.
+final class MotionProgressState: @unchecked Sendable {
+  /// The virtual instant the command was accepted (its plan starts there).
+  let start: SimTime
+  var fraction = 0.0
+  var finished = false
+  var cancelled = false
+  init(start: SimTime) { self.start = start }
+}
+
+/// Collects the frames one `advance` simulates, in order.
+struct RecordCollector: TraceSink {
+  var records: [FrameRecord] = []
+  mutating func write(_ record: FrameRecord) throws { records.append(record) }
+}
+
+/// The simulation, the stream subscribers and the outstanding progress handles.
+struct WorldState {
+  var simulation: Simulation
+  var motionContinuations: [AsyncStream<DockAccessory.MotionState>.Continuation] = []
+  var trackingContinuations: [AsyncStream<DockAccessory.TrackingState>.Continuation] = []
+  var progresses: [MotionProgressState] = []
+
+  init(simulation: Simulation) { self.simulation = simulation }
+
+  var scenario: Scenario { simulation.scenario }
+  var initialPose: CameraPose {
+    CameraPose(yaw: scenario.dock.initialYaw, pitch: scenario.dock.initialPitch)
+  }
+
+  /// Simulates up to `end`, then publishes every simulated frame in order; finishes the streams when
+  /// the scenario is over.
+  mutating func advance(until end: SimTime) throws {
+    var collector = RecordCollector()
+    try simulation.advance(until: end, trace: &collector)
+    for record in collector.records { publish(record) }
+    if simulation.isFinished { finishStreams() }
+  }
+
+  /// Feeds one frame to the progress handles and the stream subscribers.
+  private mutating func publish(_ record: FrameRecord) {
+    progresses = progresses.filter { update($0, with: record) }
+    if !motionContinuations.isEmpty {
+      let state = DockAccessory.MotionState(record: record, initial: initialPose)
+      for c in motionContinuations { c.yield(state) }
+    }
+    if !trackingContinuations.isEmpty {
+      let state = DockAccessory.TrackingState(record: record, camera: scenario.camera, initial: initialPose)
+      for c in trackingContinuations { c.yield(state) }
+    }
+  }
+
+  /// Updates `progress` from a frame; returns whether it is still outstanding.
+  private func update(_ progress: MotionProgressState, with record: FrameRecord) -> Bool {
+    guard record.time >= progress.start else { return true }
+    if let active = record.activeMotion, active.plan.startTime == progress.start {
+      progress.fraction = min(1, max(0, active.plan.progress(at: record.time)))
+      if active.plan.isFinished(at: record.time) {
+        progress.fraction = 1
+        progress.finished = true
+      }
+    } else {
+      progress.cancelled = true
+    }
+    return !(progress.finished || progress.cancelled)
+  }
+
+  mutating func finishStreams() {
+    for c in motionContinuations { c.finish() }
+    for c in trackingContinuations { c.finish() }
+    motionContinuations = []
+    trackingContinuations = []
+  }
+
+  /// The motion state of the last frame (the initial pose at rest before any).
+  var motionState: DockAccessory.MotionState {
+    guard let record = simulation.lastRecord else {
+      return DockAccessory.MotionState(
+        timestamp: 0, angularPositions: AxisPair(yaw: initialPose.yaw, pitch: initialPose.pitch),
+        angularVelocities: AxisPair(yaw: 0, pitch: 0))
+    }
+    return DockAccessory.MotionState(record: record, initial: initialPose)
+  }
+
+  /// The tracking state of the last frame (nobody before any).
+  var trackingState: DockAccessory.TrackingState {
+    guard let record = simulation.lastRecord else {
+      return DockAccessory.TrackingState(timestamp: 0, trackedSubjects: [])
+    }
+    return DockAccessory.TrackingState(record: record, camera: scenario.camera, initial: initialPose)
+  }
+}

@@ -1,0 +1,39 @@
+import DockSimIO
+import DockSimKit
+import Foundation
+
+/// Scenarios for the DockSimKit tests.
+enum Fixtures {
+  /// The package root, from this file's path.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A manager on `Scenarios/walk-across.yaml`.
+  static func walkAcross() throws -> DockAccessoryManager {
+    try DockAccessoryManager(
+      scenario: ScenarioLoader.load(path: root.appendingPathComponent("Scenarios/walk-across.yaml").path))
+  }
+
+  /// A still face low and right in the image of a level camera: its box centre is near u = 0.63,
+  /// v = 0.24 (lower-left origin), about 0.19 tall.
+  static let stillFaceYAML = """
+    name: still-face
+    seed: 7
+    duration_s: 12
+    dock:
+      initial: { yaw_deg: 0, pitch_deg: 0 }
+    camera: { hfov_deg: 68.75, aspect: "16:9" }
+    subjects:
+      - id: face
+        kind: humanFace
+        width_m: 0.16
+        height_m: 0.22
+        path:
+          - { t_s: 0, azimuth_deg: 10, distance_m: 1.5, height_m: -0.3 }
+    """
+
+  /// A manager on ``stillFaceYAML``.
+  static func stillFace() throws -> DockAccessoryManager {
+    try DockAccessoryManager(scenario: ScenarioLoader.parse(yaml: stillFaceYAML, file: "still-face.yaml"))
+  }
+}
