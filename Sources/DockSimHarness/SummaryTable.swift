@@ -15,7 +15,7 @@ public enum SummaryTable {
     "api_rate_violations",
     "framing_changes", "time_to_frame_mean_s", "time_to_frame_max_s", "time_to_frame_unfinished",
     "orientation_moves", "orientation_final_error_max_rad", "orientation_duration_error_max_s", "animations",
-    "animation_amplitude_error_max_rad",
+    "animation_amplitude_error_max_rad", "animation_duration_error_max_s",
   ]
   public static let columns =
     ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["status", "error"]

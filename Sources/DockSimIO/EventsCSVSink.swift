@@ -1,7 +1,8 @@
 import DockSimCore
 
 /// Streams `traces/<scenario>.events.csv`: every command of the timeline as the dock applied or refused
-/// it. Columns: `frame`, `t_s`, `command`, `result` (`ok`, or the DockKit error that refused it).
+/// it. Columns: `frame`, `t_s`, `command`, `result` (`ok`, with the planned duration of a
+/// `setOrientation` and what stretched it, or the DockKit error that refused it).
 public struct EventsCSVSink: TraceSink {
   public static let columns = ["frame", "t_s", "command", "result"]
   private let writer: AtomicFileWriter
@@ -12,8 +13,14 @@ public struct EventsCSVSink: TraceSink {
   }
 
   public mutating func write(_ r: FrameRecord) throws {
-    for name in r.commands {
-      try writer.write(CSVFormat.line([CSVFormat.cell(r.frame), CSVFormat.cell(r.time.seconds), name, "ok"]))
+    for entry in r.commands {
+      // "name (note)": the note, if any, goes into the result cell.
+      let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
+      let result = parts.count > 1 ? "ok " + parts[1] : "ok"
+      try writer.write(
+        CSVFormat.line([
+          CSVFormat.cell(r.frame), CSVFormat.cell(r.time.seconds), parts[0], CSVFormat.cell(result),
+        ]))
     }
     for v in r.violations {
       try writer.write(

@@ -55,6 +55,13 @@ public final class MotionProgress: Sendable {
   /// simulated frame). Frozen where it was when the motion is cancelled.
   public var fractionCompleted: Double { box.withState { _ in state.fraction } }
 
+  /// How long the motion is planned to take, seconds.
+  public var plannedDuration: Double { box.withState { _ in state.plannedDuration } }
+
+  /// For a `setOrientation` whose requested duration was too short: the axis and limit that forced
+  /// the longer `plannedDuration` (DockKit does not report this; DockSim does).
+  public var stretch: MotionStretch? { box.withState { _ in state.stretch } }
+
   /// Whether the planned motion has ended.
   public var isFinished: Bool { box.withState { _ in state.finished } }
 

@@ -125,6 +125,8 @@ public final class DockAccessory: Sendable {
       let start = world.simulation.now
       if let error = world.simulation.submit(command) { return .failure(error) }
       let state = MotionProgressState(start: start)
+      state.plannedDuration = world.simulation.activeMotion?.plan.duration ?? 0
+      state.stretch = (world.simulation.activeMotion?.plan as? OrientationMove)?.stretch
       world.progresses.append(state)
       return .success(state)
     }

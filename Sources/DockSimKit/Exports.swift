@@ -44,3 +44,5 @@ public struct NormalizedPoint: Equatable, Sendable {
 public typealias Observation = DockSimCore.Observation
 /// The dock's battery as the accessory reports it.
 public typealias BatteryState = DockSimCore.BatteryState
+/// Why a `setOrientation` took longer than requested: the axis and the limit.
+public typealias MotionStretch = DockSimCore.MotionStretch

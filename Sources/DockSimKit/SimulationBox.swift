@@ -24,6 +24,9 @@ final class SimulationBox: @unchecked Sendable {
 final class MotionProgressState: @unchecked Sendable {
   /// The virtual instant the command was accepted (its plan starts there).
   let start: SimTime
+  /// How long the plan takes, seconds, and what stretched it when the request was too short.
+  var plannedDuration = 0.0
+  var stretch: MotionStretch?
   var fraction = 0.0
   var finished = false
   var cancelled = false

@@ -105,3 +105,20 @@ struct CustomTrackingAPITests {
     try dock.selectSubjects([])
   }
 }
+
+struct StretchReportTests {
+  @Test func aTooShortMoveReportsItsStretch() throws {
+    let manager = try Fixtures.walkAcross()
+    let dock = manager.accessory
+    try manager.advance(by: 0.5)
+    try manager.setSystemTrackingEnabled(false)
+    let quick = try dock.setOrientation(yaw: 2.5, pitch: 0, duration: 0.3, relative: true)
+    let stretch = try #require(quick.stretch)
+    #expect(stretch.axis == .yaw)
+    #expect(quick.plannedDuration > 1.0 && quick.plannedDuration > stretch.requestedDuration)
+    try manager.advance(by: 1.1)
+    let easy = try dock.setOrientation(yaw: 0.1, pitch: 0, duration: 2, relative: true)
+    #expect(easy.stretch == nil)
+    #expect(abs(easy.plannedDuration - 2) < 1e-9)
+  }
+}

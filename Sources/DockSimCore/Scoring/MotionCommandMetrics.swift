@@ -5,7 +5,8 @@
 /// pose took to come within `arrivalTolerance` of the target, minus the requested duration (positive:
 /// late; a stretched move is late by its stretch). An animation's **amplitude error** is the largest
 /// difference, per axis, between the deviation from the start pose that the dock really made and the
-/// planned one.
+/// planned one; its **duration error** the time until the dock was back within `arrivalTolerance` of the
+/// start pose (no earlier than the planned end) minus the animation's nominal duration.
 public struct MotionCommandMetrics: MetricAccumulator {
   public let arrivalTolerance: Double
   private var current: Tracker?
@@ -14,6 +15,7 @@ public struct MotionCommandMetrics: MetricAccumulator {
   private var finalErrors: [Double] = []
   private var durationErrors: [Double] = []
   private var amplitudeErrors: [Double] = []
+  private var animationDurationErrors: [Double] = []
 
   private struct Tracker {
     var motion: ActiveMotion
@@ -48,6 +50,10 @@ public struct MotionCommandMetrics: MetricAccumulator {
       } else if c.finalError == nil {
         c.finalError = 0
       }
+      // Done when back at the start pose after the planned end.
+      if c.arrived == nil && elapsed >= c.motion.plan.duration && error <= arrivalTolerance {
+        c.arrived = elapsed
+      }
     }
     current = c
   }
@@ -63,6 +69,7 @@ public struct MotionCommandMetrics: MetricAccumulator {
       if let planned = c.motion.plannedAmplitude, c.finalError != nil {
         amplitudeErrors.append(max(abs(c.reach.yaw - planned.yaw), abs(c.reach.pitch - planned.pitch)))
       }
+      if let a = c.arrived { animationDurationErrors.append(a - c.motion.requestedDuration) }
     }
   }
 
@@ -75,6 +82,8 @@ public struct MotionCommandMetrics: MetricAccumulator {
       MetricValue("orientation_duration_error_max_s", copy.durationErrors.max { abs($0) < abs($1) }),
       MetricValue("animations", Double(animations)),
       MetricValue("animation_amplitude_error_max_rad", copy.amplitudeErrors.max()),
+      MetricValue(
+        "animation_duration_error_max_s", copy.animationDurationErrors.max { abs($0) < abs($1) }),
     ]
   }
 }

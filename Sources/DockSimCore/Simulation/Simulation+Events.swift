@@ -19,7 +19,7 @@ extension Simulation {
       {
         result.violations.append(APIViolation(time: now, command: command.name, error: error))
       } else {
-        result.commands.append(command.name)
+        result.commands.append(command.name + (activeMotionNote(command) ?? ""))
       }
     }
     return result
@@ -155,6 +155,18 @@ extension Simulation {
         finalPose: start, plannedAmplitude: plan.amplitude, start: start)
     }
     return nil
+  }
+
+  /// For a move just started: how long it is planned to take and, when the requested duration was too
+  /// short, what stretched it (reported in the events trace).
+  private func activeMotionNote(_ command: DockKitCommand) -> String? {
+    guard case .setOrientation = command, let move = activeMotion?.plan as? OrientationMove else {
+      return nil
+    }
+    let planned = SummaryNumber.format(move.plannedDuration)
+    guard let s = move.stretch else { return " (planned \(planned) s)" }
+    return
+      " (stretched from \(SummaryNumber.format(s.requestedDuration)) s to \(planned) s by the \(s.axis.rawValue) \(s.limit.rawValue) limit)"
   }
 
   /// DockKit's rule: at most two `setOrientation` / `animate` calls per second (a sliding one-second

@@ -27,7 +27,7 @@ public struct Simulation {
   /// The app's manual angular velocity while system tracking is off, rad/s.
   var manualVelocity = DockCommand.stop
   /// The `setOrientation` move or animation in progress (system tracking off), if any.
-  var activeMotion: ActiveMotion?
+  public internal(set) var activeMotion: ActiveMotion?
   var motionSerial = 0
   var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
   var lastDeliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
