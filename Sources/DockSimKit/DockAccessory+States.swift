@@ -22,6 +22,39 @@ extension DockAccessory {
     return stream
   }
 
+  /// DockKit's `batteryStates`: the battery when it changes by a whole percent or the charger is
+  /// plugged in or out, during frames simulated after this call; finished at the scenario's end.
+  public var batteryStates: AsyncStream<BatteryState> {
+    let (stream, continuation) = AsyncStream.makeStream(of: BatteryState.self, bufferingPolicy: .unbounded)
+    box.withState { world in
+      if world.simulation.isFinished {
+        continuation.finish()
+      } else {
+        world.batteryContinuations.append(continuation)
+      }
+    }
+    return stream
+  }
+
+  /// An event from the dock's own controls (DockKit's `accessoryEvents`; only the tracking button is
+  /// modelled).
+  public enum AccessoryEvent: Sendable, Equatable {
+    case trackingButton
+  }
+
+  /// DockKit's `accessoryEvents`: presses of the dock's buttons during frames simulated after this call.
+  public var accessoryEvents: AsyncStream<AccessoryEvent> {
+    let (stream, continuation) = AsyncStream.makeStream(of: AccessoryEvent.self, bufferingPolicy: .unbounded)
+    box.withState { world in
+      if world.simulation.isFinished {
+        continuation.finish()
+      } else {
+        world.eventContinuations.append(continuation)
+      }
+    }
+    return stream
+  }
+
   /// DockKit's `trackingStates`: one state per camera frame simulated **after** this call, buffered
   /// without limit, finished at the scenario's end (as ``motionStates``).
   public var trackingStates: AsyncStream<TrackingState> {

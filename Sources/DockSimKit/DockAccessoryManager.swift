@@ -24,13 +24,22 @@ public final class DockAccessoryManager: Sendable {
   /// Every docked accessory: the one stand.
   public var accessories: [DockAccessory] { [accessory] }
 
-  /// DockKit's `accessoryStateChanges`: yields the stand as docked once, then finishes (the phone is
-  /// docked for the whole run unless the scenario's timeline says otherwise).
+  /// DockKit's `accessoryStateChanges`: the current state first, then every docking and undocking
+  /// during frames simulated after this call; finished at the scenario's end.
   public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: DockAccessory.StateChange.self, bufferingPolicy: .unbounded)
-    continuation.yield(DockAccessory.StateChange(state: .docked, accessory: accessory))
-    continuation.finish()
+    let accessory = self.accessory
+    box.withState { world in
+      world.accessory = accessory
+      continuation.yield(
+        DockAccessory.StateChange(state: world.simulation.docked ? .docked : .undocked, accessory: accessory))
+      if world.simulation.isFinished {
+        continuation.finish()
+      } else {
+        world.dockContinuations.append(continuation)
+      }
+    }
     return stream
   }
 

@@ -45,6 +45,12 @@ struct WorldState {
   var motionContinuations: [AsyncStream<DockAccessory.MotionState>.Continuation] = []
   var trackingContinuations: [AsyncStream<DockAccessory.TrackingState>.Continuation] = []
   var progresses: [MotionProgressState] = []
+  var batteryContinuations: [AsyncStream<BatteryState>.Continuation] = []
+  var eventContinuations: [AsyncStream<DockAccessory.AccessoryEvent>.Continuation] = []
+  var dockContinuations: [AsyncStream<DockAccessory.StateChange>.Continuation] = []
+  /// The accessory, for state changes (weak: the accessory owns this state through its box).
+  weak var accessory: DockAccessory?
+  var lastBattery: BatteryState?
 
   init(simulation: Simulation) { self.simulation = simulation }
 
@@ -65,6 +71,24 @@ struct WorldState {
   /// Feeds one frame to the progress handles and the stream subscribers.
   private mutating func publish(_ record: FrameRecord) {
     progresses = progresses.filter { update($0, with: record) }
+    if let battery = record.battery {
+      // DockKit reports the battery when it changes: here by a whole percent, or the charger.
+      let changed =
+        lastBattery.map {
+          abs($0.level - battery.level) >= 0.01 || $0.charging != battery.charging
+        } ?? true
+      if changed {
+        lastBattery = battery
+        for c in batteryContinuations { c.yield(battery) }
+      }
+    }
+    for name in record.commands {
+      if name == "trackingButton" { for c in eventContinuations { c.yield(.trackingButton) } }
+      guard name == "dock" || name == "undock", let accessory else { continue }
+      let change = DockAccessory.StateChange(
+        state: name == "dock" ? .docked : .undocked, accessory: accessory)
+      for c in dockContinuations { c.yield(change) }
+    }
     if !motionContinuations.isEmpty {
       let state = DockAccessory.MotionState(record: record, initial: initialPose)
       for c in motionContinuations { c.yield(state) }
@@ -93,8 +117,14 @@ struct WorldState {
   mutating func finishStreams() {
     for c in motionContinuations { c.finish() }
     for c in trackingContinuations { c.finish() }
+    for c in batteryContinuations { c.finish() }
+    for c in eventContinuations { c.finish() }
+    for c in dockContinuations { c.finish() }
     motionContinuations = []
     trackingContinuations = []
+    batteryContinuations = []
+    eventContinuations = []
+    dockContinuations = []
   }
 
   /// The motion state of the last frame (the initial pose at rest before any).

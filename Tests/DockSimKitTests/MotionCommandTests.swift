@@ -122,3 +122,31 @@ struct StretchReportTests {
     #expect(abs(easy.plannedDuration - 2) < 1e-9)
   }
 }
+
+struct AccessorySequencesTests {
+  @Test func stateChangesButtonEventsAndBatteryAreStreamed() async throws {
+    let manager = try Fixtures.walkAcross()
+    let dock = manager.accessory
+    let changes = manager.accessoryStateChanges
+    let events = dock.accessoryEvents
+    let battery = dock.batteryStates
+    try manager.advance(by: 0.5)
+    try dock.setDocked(false)
+    try manager.advance(by: 0.1)
+    try dock.setDocked(true)
+    try dock.pressTrackingButton()
+    try manager.advance(by: 0.1)
+    _ = try manager.runToEnd()
+    var states: [DockAccessory.StateChange.State] = []
+    for await c in changes { states.append(c.state) }
+    #expect(states == [.docked, .undocked, .docked])
+    var presses = 0
+    for await e in events where e == .trackingButton { presses += 1 }
+    #expect(presses == 1)
+    var levels: [Double] = []
+    for await b in battery { levels.append(b.level) }
+    #expect(!levels.isEmpty)
+    #expect(
+      zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "the battery only drains off the charger")
+  }
+}
