@@ -12,7 +12,7 @@ public enum SummaryTable {
     "id_switches", "fragmentations", "mot_false_positives", "mot_misses", "primary_switches",
     "reacquisitions",
     "reacquisition_time_mean_s", "reacquisition_time_max_s", "nees_mean", "nis_mean", "api_violations",
-    "api_rate_violations",
+    "api_rate_violations", "motion_call_rate_violations", "track_rate_violations",
     "framing_changes", "time_to_frame_mean_s", "time_to_frame_max_s", "time_to_frame_unfinished",
     "orientation_moves", "orientation_final_error_max_rad", "orientation_duration_error_max_s", "animations",
     "animation_amplitude_error_max_rad", "animation_duration_error_max_s",

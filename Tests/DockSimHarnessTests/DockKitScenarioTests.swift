@@ -139,6 +139,7 @@ extension DockKitScenarioTests {
     let errors = records.flatMap(\.violations).map(\.error)
     #expect(errors == [.systemTrackingEnabled, .frameRateTooHigh, .frameRateTooHigh, .frameRateTooHigh])
     #expect(result.metric("api_violations") == 4)
+    #expect(result.metric("motion_call_rate_violations") == 3)
     #expect(result.metric("orientation_moves") == 6)
     #expect(result.metric("animations") == 1)
     // The paced move to (−30°, −10° pitch) at 5.2 s arrives.
@@ -155,6 +156,8 @@ extension DockKitScenarioTests {
     #expect(errors.filter { $0 == .frameRateTooLow }.count == 10)
     #expect(errors.filter { $0 == .notConnected } == [.notConnected])
     #expect(result.metric("api_rate_violations") == 10)
+    #expect(result.metric("track_rate_violations") == 10)
+    #expect(result.metric("motion_call_rate_violations") == 0)
     // At 15 per second the stand follows the hand 25° left, then right, then up.
     func record(at t: Double) throws -> FrameRecord { try #require(records.first { $0.time.seconds >= t }) }
     #expect(abs(try record(at: 3.2).camera.yaw - Angle.radians(degrees: -25)) < 0.05)

@@ -7,6 +7,8 @@ public struct DockKitMetrics: MetricAccumulator {
   public let framedFrames: Int
   private var violations = 0
   private var rateViolations = 0
+  private var motionRateViolations = 0
+  private var trackRateViolations = 0
   private var pending: SimTime?
   private var firstGood: SimTime?
   private var goodFrames = 0
@@ -20,8 +22,10 @@ public struct DockKitMetrics: MetricAccumulator {
 
   public mutating func observe(_ frame: FrameRecord) {
     violations += frame.violations.count
-    rateViolations +=
-      frame.violations.filter { $0.error == .frameRateTooHigh || $0.error == .frameRateTooLow }.count
+    for v in frame.violations where v.error == .frameRateTooHigh || v.error == .frameRateTooLow {
+      rateViolations += 1
+      if v.command == "track" { trackRateViolations += 1 } else { motionRateViolations += 1 }
+    }
     if frame.framingChanged {
       changes += 1
       pending = frame.time
@@ -45,6 +49,8 @@ public struct DockKitMetrics: MetricAccumulator {
     [
       MetricValue("api_violations", Double(violations)),
       MetricValue("api_rate_violations", Double(rateViolations)),
+      MetricValue("motion_call_rate_violations", Double(motionRateViolations)),
+      MetricValue("track_rate_violations", Double(trackRateViolations)),
       MetricValue("framing_changes", Double(changes)),
       MetricValue("time_to_frame_mean_s", times.isEmpty ? nil : times.reduce(0, +) / Double(times.count)),
       MetricValue("time_to_frame_max_s", times.max()),
