@@ -73,18 +73,6 @@ struct BlockWorkspace {
   mutating func buildMotion(dt: Double, parameters: TrackerParameters) {
     guard dt != self.dt else { return }
     self.dt = dt
-    f.setIdentity()
-    q.setZero()
-    let qs = [parameters.processNoiseAngle, parameters.processNoiseAngle, parameters.processNoiseLogSize]
-    for b in 0..<n {
-      let o = 6 * b
-      for i in 0..<3 {
-        f[o + i, o + i + 3] = dt
-        q[o + i, o + i] = qs[i] * dt * dt * dt / 3
-        q[o + i, o + i + 3] = qs[i] * dt * dt / 2
-        q[o + i + 3, o + i] = q[o + i, o + i + 3]
-        q[o + i + 3, o + i + 3] = qs[i] * dt
-      }
-    }
+    MotionModelMatrices.fill(f: &f, q: &q, dt: dt, parameters: parameters, tracks: n)
   }
 }

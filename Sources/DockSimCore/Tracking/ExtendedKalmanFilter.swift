@@ -135,15 +135,6 @@ public struct ExtendedKalmanFilter: Sendable {
 
   private mutating func buildMotionModel(dt: Double) {
     lastDt = dt
-    f.setIdentity()
-    q.setZero()
-    let qs = [parameters.processNoiseAngle, parameters.processNoiseAngle, parameters.processNoiseLogSize]
-    for i in 0..<3 {
-      f[i, i + 3] = dt
-      q[i, i] = qs[i] * dt * dt * dt / 3
-      q[i, i + 3] = qs[i] * dt * dt / 2
-      q[i + 3, i] = q[i, i + 3]
-      q[i + 3, i + 3] = qs[i] * dt
-    }
+    MotionModelMatrices.fill(f: &f, q: &q, dt: dt, parameters: parameters, tracks: 1)
   }
 }
