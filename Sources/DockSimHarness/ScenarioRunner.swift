@@ -22,7 +22,9 @@ public enum ScenarioRunner {
           try sink.first.first.commit()
           try sink.first.second.commit()
           try sink.second.commit()
-          return RunOutcome(name: scenario.name, seed: scenario.seed, result: result, failure: nil)
+          return RunOutcome(
+            name: scenario.name, seed: scenario.seed, result: result, failure: nil,
+            expectations: result.check(scenario.expectations))
         } catch {
           sink.first.first.abort()
           sink.first.second.abort()
@@ -32,7 +34,9 @@ public enum ScenarioRunner {
       }
       var sink = DiscardingSink()
       let result = try simulation.run(trace: &sink)
-      return RunOutcome(name: scenario.name, seed: scenario.seed, result: result, failure: nil)
+      return RunOutcome(
+        name: scenario.name, seed: scenario.seed, result: result, failure: nil,
+        expectations: result.check(scenario.expectations))
     } catch {
       return RunOutcome(name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)")
     }

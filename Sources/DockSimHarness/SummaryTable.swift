@@ -4,21 +4,9 @@ import DockSimIO
 /// The suite summary: one row per scenario in input order, stable columns with units in the names.
 public enum SummaryTable {
   /// The metric columns, in order; every built-in run reports exactly these.
-  public static let metricColumns = [
-    "framing_error_rms", "framing_error_p95", "framing_error_max", "in_frame_ratio",
-    "estimation_error_rms_rad", "camera_lag_ms", "command_accel_rms_rad_s2", "speed_cap_violations",
-    "speed_cap_violation_s",
-    "position_limit_violations", "position_limit_violation_s", "mota", "motp_distance", "idf1", "idp", "idr",
-    "id_switches", "fragmentations", "mot_false_positives", "mot_misses", "primary_switches",
-    "reacquisitions",
-    "reacquisition_time_mean_s", "reacquisition_time_max_s", "nees_mean", "nis_mean", "api_violations",
-    "api_rate_violations", "motion_call_rate_violations", "track_rate_violations",
-    "framing_changes", "time_to_frame_mean_s", "time_to_frame_max_s", "time_to_frame_unfinished",
-    "orientation_moves", "orientation_final_error_max_rad", "orientation_duration_error_max_s", "animations",
-    "animation_amplitude_error_max_rad", "animation_duration_error_max_s",
-  ]
+  public static let metricColumns = MetricCatalog.names
   public static let columns =
-    ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["status", "error"]
+    ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["expectations_failed", "status", "error"]
 
   /// The CSV text of `summary.csv`.
   public static func csv(_ outcomes: [RunOutcome]) -> String {
@@ -28,11 +16,25 @@ public enum SummaryTable {
       if let r = o.result {
         cells += [CSVFormat.cell(r.duration.seconds), CSVFormat.cell(r.frames)]
         cells += metricColumns.map { CSVFormat.cell(r.metric($0)) }
-        cells += ["ok", ""]
+        cells += [CSVFormat.cell(o.failedExpectations.count), "ok", ""]
       } else {
-        cells += ["", ""] + metricColumns.map { _ in "" } + ["error", CSVFormat.cell(o.failure ?? "")]
+        cells += ["", ""] + metricColumns.map { _ in "" } + ["", "error", CSVFormat.cell(o.failure ?? "")]
       }
       out += CSVFormat.line(cells)
+    }
+    return out
+  }
+
+  /// `expectations.csv`: every expectation of every scenario with its value and verdict.
+  public static func expectationsCSV(_ outcomes: [RunOutcome]) -> String {
+    var out = CSVFormat.line(["scenario", "metric", "min", "max", "value", "result"])
+    for o in outcomes {
+      for e in o.expectations {
+        out += CSVFormat.line([
+          CSVFormat.cell(o.name), e.expectation.metric, CSVFormat.cell(e.expectation.minimum),
+          CSVFormat.cell(e.expectation.maximum), CSVFormat.cell(e.value), e.passed ? "pass" : "fail",
+        ])
+      }
     }
     return out
   }

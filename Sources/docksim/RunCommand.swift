@@ -45,11 +45,24 @@ struct RunCommand: ParsableCommand {
     do {
       try AtomicFileWriter.write(
         SummaryTable.csv(outcomes), to: (out as NSString).appendingPathComponent("summary.csv"))
+      try AtomicFileWriter.write(
+        SummaryTable.expectationsCSV(outcomes),
+        to: (out as NSString).appendingPathComponent("expectations.csv"))
     } catch { throw fail("\(error)") }
     if !quiet { print(SummaryTable.text(outcomes), terminator: "") }
     let failed = outcomes.filter { $0.failure != nil }
     for f in failed { printError("docksim: scenario \(f.name) failed: \(f.failure ?? "")") }
     if !quiet { print("wrote \(out)/summary.csv and \(outcomes.count - failed.count) traces in \(traces)") }
-    if !failed.isEmpty { throw ExitCode(1) }
+    let unmet = outcomes.flatMap { o in o.failedExpectations.map { (o.name, $0) } }
+    for (name, e) in unmet {
+      let got = CSVFormat.cell(e.value)
+      printError(
+        "docksim: \(name): expectation failed: \(e.expectation.bounds), got \(got.isEmpty ? "not applicable" : got)"
+      )
+    }
+    if !quiet && !unmet.isEmpty {
+      print("\(unmet.count) expectation(s) failed (see \(out)/expectations.csv)")
+    }
+    if !failed.isEmpty || !unmet.isEmpty { throw ExitCode(1) }
   }
 }

@@ -86,3 +86,33 @@ struct RunCommandTests {
     #expect(r.stderr.contains("bad.yaml") && r.stderr.contains("duration_s"))
   }
 }
+
+extension RunCommandTests {
+  @Test func failedExpectationExitsOneAndIsListed() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let source = try String(
+      contentsOf: CLI.repository.appendingPathComponent("Scenarios/standing-talking.yaml"), encoding: .utf8)
+    // Cut the expectations off and demand the impossible.
+    let head = source.components(separatedBy: "expect:")[0]
+    let file = tmp.appendingPathComponent("strict.yaml")
+    try (head + "expect:\n  framing_error_rms: { max: 0.000001 }\n  in_frame_ratio: { min: 0.5 }\n").write(
+      to: file, atomically: true, encoding: .utf8)
+    let out = tmp.appendingPathComponent("out")
+    let r = try CLI.run(["run", file.path, "--out", out.path])
+    #expect(r.status == 1, "stderr: \(r.stderr)")
+    #expect(r.stderr.contains("expectation failed: framing_error_rms ≤ 1e-06"))
+    let csv = try String(contentsOf: out.appendingPathComponent("expectations.csv"), encoding: .utf8)
+    #expect(csv.contains("standing-talking,framing_error_rms,,1e-06,"))
+    #expect(csv.contains(",fail\n") && csv.contains(",pass\n"))
+  }
+
+  @Test func defaultSuiteMeetsItsExpectations() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let r = try CLI.run([
+      "run", CLI.repository.appendingPathComponent("Scenarios").path, "--out", tmp.path, "--quiet",
+    ])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+  }
+}

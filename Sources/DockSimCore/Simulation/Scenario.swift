@@ -33,6 +33,8 @@ public struct Scenario: Equatable, Sendable {
   public var events: [ScenarioEvent]
   /// The dock's battery.
   public var battery: BatteryModel
+  /// Bounds the run's metrics must respect (`expect:`).
+  public var expectations: [Expectation]
 
   public init(
     name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
@@ -44,7 +46,7 @@ public struct Scenario: Equatable, Sendable {
     primarySubject: Int = 0, matchThreshold: Double = 0.05,
     sensors: PoseSensorParameters = PoseSensorParameters(),
     framing: Framing = Framing(), events: [ScenarioEvent] = [],
-    battery: BatteryModel = BatteryModel()
+    battery: BatteryModel = BatteryModel(), expectations: [Expectation] = []
   ) {
     self.name = name
     self.description = description
@@ -65,5 +67,6 @@ public struct Scenario: Equatable, Sendable {
     self.framing = framing
     self.events = events
     self.battery = battery
+    self.expectations = expectations
   }
 }

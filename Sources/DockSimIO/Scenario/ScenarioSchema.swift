@@ -6,7 +6,7 @@ enum ScenarioSchema {
   static let fields = [
     "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
     "detector", "tracker", "controller", "subjects", "occluders", "primary_subject", "sensors",
-    "match_threshold", "framing", "events", "battery",
+    "match_threshold", "framing", "events", "battery", "expect",
   ]
   static let maximumNameLength = 100
   static let duration = NumberBounds.positive(max: 86_400)
@@ -44,6 +44,7 @@ enum ScenarioSchema {
     let framing = try EventsSchema.readFraming(top.section("framing", allowed: EventsSchema.framingFields))
     let events = try EventsSchema.readEvents(top["events"])
     let battery = try EventsSchema.readBattery(top.section("battery", allowed: EventsSchema.batteryFields))
+    let expectations = try ExpectSchema.read(top["expect"])
     var primary = 0
     if let node = top["primary_subject"] {
       let ids = subjects.map(\.id)
@@ -57,7 +58,7 @@ enum ScenarioSchema {
       physicsRateHz: physicsRateHz, frameRateHz: frameRateHz, dock: dock, camera: camera,
       detector: detector, tracker: tracker, controller: controller, subjects: subjects, occluders: occluders,
       primarySubject: primary, matchThreshold: matchThreshold, sensors: sensors,
-      framing: framing, events: events, battery: battery)
+      framing: framing, events: events, battery: battery, expectations: expectations)
   }
 
   /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.

@@ -3,8 +3,8 @@ enum BadScenarioCatalog {
   static let waypoint = "      - { t_s: 0, azimuth_deg: 0, distance_m: 2, height_m: 0 }"
   static let all: [BadScenario] = [
     .append(
-      "unknown top-level field", "expect: { framing_error: 0.1 }\n", line: 11, field: "expect",
-      says: ["unknown field 'expect'", "unknown field 'expect'; expected one of: name, description, seed"]),
+      "unknown top-level field", "colour: { hue: 0.1 }\n", line: 11, field: "colour",
+      says: ["unknown field 'colour'", "unknown field 'colour'; expected one of: name, description, seed"]),
     .append(
       "unknown nested field with a suggestion", "dock:\n  yaw:\n    max_speed: 90\n", line: 13,
       field: "dock.yaw.max_speed",

@@ -60,7 +60,7 @@ import Testing
   @Test func suggestionsAreCloseMatchesOnly() {
     #expect(Suggestion.closest(to: "hfov", among: CameraSchema.fields) == "hfov_deg")
     #expect(Suggestion.closest(to: "seeed", among: ScenarioSchema.fields) == "seed")
-    #expect(Suggestion.closest(to: "expect", among: ScenarioSchema.fields) == nil)
+    #expect(Suggestion.closest(to: "colour", among: ScenarioSchema.fields) == nil)
     #expect(Suggestion.distance("kitten", "sitting") == 3)
   }
 }

@@ -115,3 +115,35 @@ import Testing
     #expect(scenario.duration.microseconds == 10_000_000)
   }
 }
+
+struct ExpectSectionTests {
+  static let head = """
+    name: e
+    seed: 1
+    duration_s: 2
+    subjects:
+      - { id: a, kind: humanFace, width_m: 0.2, height_m: 0.2, path: [{ t_s: 0, azimuth_deg: 0, distance_m: 2, height_m: 0 }] }
+
+    """
+
+  @Test func expectationsAreReadInCatalogueOrder() throws {
+    let s = try ScenarioLoader.parse(
+      yaml: Self.head + "expect:\n  in_frame_ratio: { min: 0.9 }\n  framing_error_rms: { max: 0.05 }\n",
+      file: "e.yaml")
+    #expect(s.expectations.map(\.metric) == ["framing_error_rms", "in_frame_ratio"])
+    #expect(s.expectations[0].maximum == 0.05 && s.expectations[0].minimum == nil)
+  }
+
+  @Test(arguments: [
+    ("expect:\n  framing_error: { max: 0.05 }\n", "framing_error"),
+    ("expect:\n  framing_error_rms: { max: 0.05, min: 0.1 }\n", "min ≤ max"),
+    ("expect:\n  framing_error_rms: {}\n", "min, max or both"),
+    ("expect:\n  framing_error_rms: { maximum: 1 }\n", "maximum"),
+  ])
+  func badExpectationsAreRefused(tail: String, needle: String) {
+    #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") }
+    do { _ = try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") } catch {
+      #expect("\(error)".contains(needle) && "\(error)".contains("expect"), "\(error)")
+    }
+  }
+}

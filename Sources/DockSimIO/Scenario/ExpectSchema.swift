@@ -1,0 +1,28 @@
+import DockSimCore
+
+/// The `expect:` section: bounds on the run's metrics.
+///
+///     expect:
+///       framing_error_rms: { max: 0.05 }
+///       in_frame_ratio: { min: 0.95 }
+///       primary_switches: { max: 0 }
+enum ExpectSchema {
+  static let bound = NumberBounds.closed(-1e12, 1e12)
+
+  static func read(_ node: NodeReader?) throws(ScenarioError) -> [Expectation] {
+    guard let node, !node.isNull else { return [] }
+    let m = try node.mapping(allowed: MetricCatalog.names)
+    var out: [Expectation] = []
+    // In the catalogue's order, so results are listed the same way whatever the file's order.
+    for name in MetricCatalog.names {
+      guard let entry = m[name] else { continue }
+      let b = try entry.mapping(allowed: ["min", "max"])
+      let lo = try b["min"].map { n throws(ScenarioError) in try n.number(bound) }
+      let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
+      guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
+      if let lo, let hi, lo > hi { throw entry.mismatch("min ≤ max, got min \(lo) > max \(hi)") }
+      out.append(Expectation(metric: name, minimum: lo, maximum: hi))
+    }
+    return out
+  }
+}
