@@ -26,11 +26,16 @@ struct RunCommand: ParsableCommand {
   @Flag(name: .long, help: "Do not print the summary table.")
   var quiet = false
 
+  @OptionGroup var overrideOptions: OverrideOptions
+
   func run() throws {
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     let loaded: [(path: String, scenario: Scenario)]
-    do { loaded = try ScenarioLoader.loadAll(paths: paths) } catch { throw fail("\(error)") }
+    let overrides = try overrideOptions.overrides()
+    do { loaded = try ScenarioLoader.loadAll(paths: paths, overrides: overrides) } catch {
+      throw fail("\(error)")
+    }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
     var seen: [String: String] = [:]
     for (path, s) in loaded {

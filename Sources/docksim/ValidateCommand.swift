@@ -14,6 +14,8 @@ struct ValidateCommand: ParsableCommand {
       recursively, for *.yaml and *.yml files, in path order. See docs/scenarios.md for the format.
       """)
 
+  @OptionGroup var overrideOptions: OverrideOptions
+
   @Argument(
     help: ArgumentHelp(
       "Scenario files, or directories whose *.yaml and *.yml files are checked.",
@@ -25,6 +27,7 @@ struct ValidateCommand: ParsableCommand {
   }
 
   func run() throws {
+    let overrides = try overrideOptions.overrides()
     var checked = 0
     var invalid = 0
     for path in files {
@@ -40,7 +43,7 @@ struct ValidateCommand: ParsableCommand {
       for file in scenarioFiles {
         checked += 1
         do {
-          let scenario = try ScenarioLoader.load(path: file)
+          let scenario = try ScenarioLoader.load(path: file, overrides: overrides)
           Self.write("ok  \(file)  (\(scenario.name))", to: .standardOutput)
         } catch {
           Self.write(error.description, to: .standardError)

@@ -12,19 +12,26 @@ public enum ScenarioLoader {
   ///
   /// - Throws: `ScenarioError` when the path is missing or a directory, the bytes are not UTF-8, the
   ///   YAML is malformed, or any field is missing, unknown, of the wrong type or out of range.
-  public static func load(path: String) throws(ScenarioError) -> Scenario {
-    try parse(yaml: try ScenarioFiles.read(path: path), file: path)
+  public static func load(path: String, overrides: ScenarioOverrides = ScenarioOverrides())
+    throws(ScenarioError) -> Scenario
+  {
+    try parse(yaml: try ScenarioFiles.read(path: path), file: path, overrides: overrides)
   }
 
   /// Parses and validates scenario YAML; `file` only names the source in errors.
   ///
   /// - Throws: `ScenarioError`, as `load(path:)`.
-  public static func parse(yaml: String, file: String) throws(ScenarioError) -> Scenario {
-    let root: Node?
+  public static func parse(
+    yaml: String, file: String, overrides: ScenarioOverrides = ScenarioOverrides()
+  ) throws(ScenarioError) -> Scenario {
+    var root: Node?
     do {
       root = try Yams.compose(yaml: yaml)
     } catch {
       throw ScenarioError(composing: error, yaml: yaml, file: file)
+    }
+    if !overrides.isEmpty, let r = root, case .mapping = r {
+      root = try overrides.apply(to: r)
     }
     let reader = root.map { NodeReader(node: $0, path: "", file: file) }
     guard let reader, !reader.isNull else {
@@ -32,7 +39,18 @@ public enum ScenarioLoader {
         file: file, line: nil,
         message: "the file is empty; expected a mapping with at least name, seed, duration_s and subjects")
     }
-    return try ScenarioSchema.read(reader)
+    guard !overrides.isEmpty else { return try ScenarioSchema.read(reader) }
+    do {
+      return try ScenarioSchema.read(reader)
+    } catch {
+      // The faulty value may come from an override, whose lines are not the file's: say so.
+      let sources = overrides.overlays.map { "--params \($0.file)" } + overrides.assignments.map(\.source)
+      // A value set on the command line has no line in the file.
+      let fromSet = overrides.assignments.contains { $0.fieldPath == error.field }
+      throw ScenarioError(
+        file: error.file, line: fromSet ? nil : error.line, field: error.field,
+        message: error.message + " (scenario with overrides: \(sources.joined(separator: ", ")))")
+    }
   }
 
   /// The scenario files named by `paths`, in order: a file stands for itself, a directory for the
@@ -48,10 +66,12 @@ public enum ScenarioLoader {
   /// Loads every scenario named by `paths` (see `scenarioFiles(in:)`), stopping at the first error.
   ///
   /// - Throws: `ScenarioError` for the first path or file that fails.
-  public static func loadAll(paths: [String]) throws(ScenarioError) -> [(path: String, scenario: Scenario)] {
+  public static func loadAll(paths: [String], overrides: ScenarioOverrides = ScenarioOverrides())
+    throws(ScenarioError) -> [(path: String, scenario: Scenario)]
+  {
     var loaded: [(path: String, scenario: Scenario)] = []
     for file in try scenarioFiles(in: paths) {
-      loaded.append((file, try load(path: file)))
+      loaded.append((file, try load(path: file, overrides: overrides)))
     }
     return loaded
   }

@@ -1,4 +1,5 @@
 import DockSimCore
+import Foundation
 import Testing
 
 @testable import DockSimIO
@@ -144,6 +145,64 @@ struct ExpectSectionTests {
     #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") }
     do { _ = try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") } catch {
       #expect("\(error)".contains(needle) && "\(error)".contains("expect"), "\(error)")
+    }
+  }
+}
+
+struct OverrideTests {
+  static let yaml = """
+    name: o
+    seed: 1
+    duration_s: 2
+    tracker: { gate: 16 }
+    subjects:
+      - { id: a, kind: humanFace, width_m: 0.2, height_m: 0.2, path: [{ t_s: 0, azimuth_deg: 0, distance_m: 2, height_m: 0 }] }
+    """
+
+  @Test func setAssignmentsAndOverlaysApplyBeforeValidation() throws {
+    var o = ScenarioOverrides()
+    try o.addAssignment("tracker.process_noise_angle=0.3")
+    try o.addAssignment("subjects[0].width_m=0.4")
+    try o.addAssignment("controller.gain_per_s=2")
+    let s = try ScenarioLoader.parse(yaml: Self.yaml, file: "o.yaml", overrides: o)
+    #expect(s.tracker.processNoiseAngle == 0.3)
+    #expect(s.tracker.gate == 16, "siblings survive")
+    #expect(s.subjects[0].width == 0.4)
+    #expect(s.controller.gain == 2)
+  }
+
+  @Test func overlayMergesAndLaterAssignmentsWin() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "docksim-ov-\(UUID().uuidString).yaml")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "tracker: { process_noise_angle: 0.2, max_coast_frames: 10 }\n".write(
+      to: dir, atomically: true, encoding: .utf8)
+    var o = ScenarioOverrides()
+    try o.addOverlay(path: dir.path)
+    try o.addAssignment("tracker.max_coast_frames=20")
+    let s = try ScenarioLoader.parse(yaml: Self.yaml, file: "o.yaml", overrides: o)
+    #expect(s.tracker.processNoiseAngle == 0.2)
+    #expect(s.tracker.maxCoastFrames == 20)
+    #expect(s.tracker.gate == 16)
+  }
+
+  @Test(arguments: [
+    ("tracker.gate=-1", "tracker.gate", "expected a number > 0"),
+    ("tracker.gaet=1", "tracker.gaet", "did you mean 'gate'"),
+    ("subjects[3].width_m=1", "--set", "no list element [3]"),
+    ("name.first=x", "--set", "not a mapping"),
+    ("tracker.gate", "--set", "expected PATH=VALUE"),
+    ("tracker.gate=", "--set", "expected a value"),
+    ("subjects[x].width_m=1", "--set", "list index"),
+  ])
+  func badOverridesAreRefusedWithTheirOrigin(text: String, where field: String, says: String) {
+    do {
+      var o = ScenarioOverrides()
+      try o.addAssignment(text)
+      _ = try ScenarioLoader.parse(yaml: Self.yaml, file: "o.yaml", overrides: o)
+      Issue.record("\(text) was accepted")
+    } catch {
+      #expect("\(error)".contains(field) && "\(error)".contains(says), "\(error)")
     }
   }
 }

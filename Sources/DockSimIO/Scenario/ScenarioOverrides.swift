@@ -1,0 +1,141 @@
+import DockSimCore
+import Yams
+
+/// Changes applied to every scenario before it is validated: overlay files (`--params FILE`, deep-merged
+/// mappings) and single assignments (`--set tracker.process_noise_angle=0.3`, `subjects[0].width_m=0.4`).
+///
+/// The result is validated exactly like the file itself, so an override with a wrong type, an unknown
+/// field or an absurd value is refused with the field's path, and the message says it came from an
+/// override.
+public struct ScenarioOverrides: Sendable {
+  /// One `path=value` assignment.
+  public struct Assignment: Sendable, Equatable {
+    public enum Step: Sendable, Equatable {
+      case key(String)
+      case index(Int)
+    }
+    public var path: [Step]
+    /// The value as YAML text (`0.3`, `left`, `[1, 2]`, `{ max: 0.05 }`).
+    public var value: String
+    /// The argument as written, for messages.
+    public var source: String
+
+    /// The path as the loader names fields (`subjects[0].width_m`).
+    public var fieldPath: String {
+      var out = ""
+      for step in path {
+        switch step {
+        case .key(let k): out += out.isEmpty ? k : ".\(k)"
+        case .index(let i): out += "[\(i)]"
+        }
+      }
+      return out
+    }
+  }
+
+  /// Overlay documents in order (later ones win), with the file each came from.
+  public var overlays: [(file: String, yaml: String)] = []
+  public var assignments: [Assignment] = []
+
+  public init() {}
+
+  public var isEmpty: Bool { overlays.isEmpty && assignments.isEmpty }
+
+  /// Adds an overlay file (`--params`).
+  public mutating func addOverlay(path: String) throws(ScenarioError) {
+    overlays.append((path, try ScenarioFiles.read(path: path)))
+  }
+
+  /// Parses `path=value` (`--set`): keys separated by dots, `[n]` for list elements.
+  public mutating func addAssignment(_ text: String) throws(ScenarioError) {
+    func bad(_ why: String) -> ScenarioError {
+      ScenarioError(file: "--set \(text)", line: nil, message: why)
+    }
+    guard let eq = text.firstIndex(of: "=") else { throw bad("expected PATH=VALUE, e.g. tracker.gate=16") }
+    let pathText = String(text[..<eq])
+    let value = String(text[text.index(after: eq)...])
+    guard !pathText.isEmpty else { throw bad("expected a field path before '='") }
+    guard !value.isEmpty else { throw bad("expected a value after '='") }
+    var steps: [Assignment.Step] = []
+    for part in pathText.split(separator: ".", omittingEmptySubsequences: false) {
+      var name = Substring(part)
+      var indices: [Int] = []
+      while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+        guard let i = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), i >= 0 else {
+          throw bad("expected a non-negative list index in '\(part)'")
+        }
+        indices.insert(i, at: 0)
+        name = name[..<open]
+      }
+      guard !name.isEmpty else { throw bad("expected a field name in '\(part)'") }
+      steps.append(.key(String(name)))
+      steps += indices.map { .index($0) }
+    }
+    assignments.append(Assignment(path: steps, value: value, source: "--set \(text)"))
+  }
+
+  /// `node` with the overlays merged in and the assignments applied.
+  func apply(to node: Node) throws(ScenarioError) -> Node {
+    var result = node
+    for overlay in overlays {
+      let composed: Node?
+      do { composed = try Yams.compose(yaml: overlay.yaml) } catch {
+        throw ScenarioError(composing: error, yaml: overlay.yaml, file: overlay.file)
+      }
+      guard let o = composed, case .mapping = o else {
+        throw ScenarioError(file: overlay.file, line: nil, message: "expected a mapping of scenario fields")
+      }
+      result = Self.merge(result, o)
+    }
+    for a in assignments {
+      let value: Node
+      do {
+        value = try Yams.compose(yaml: a.value) ?? Node("")
+      } catch {
+        throw ScenarioError(file: a.source, line: nil, message: "the value is not valid YAML")
+      }
+      result = try Self.set(result, a.path[...], value, a)
+    }
+    return result
+  }
+
+  /// `base` with `overlay`'s keys: mappings merge key by key, anything else is replaced.
+  static func merge(_ base: Node, _ overlay: Node) -> Node {
+    guard case .mapping(var b) = base, case .mapping(let o) = overlay else { return overlay }
+    for (key, value) in o {
+      if let existing = b[key] { b[key] = merge(existing, value) } else { b[key] = value }
+    }
+    return .mapping(b)
+  }
+
+  static func set(
+    _ node: Node, _ path: ArraySlice<Assignment.Step>, _ value: Node, _ a: Assignment
+  ) throws(ScenarioError) -> Node {
+    guard let step = path.first else { return value }
+    let rest = path.dropFirst()
+    switch step {
+    case .key(let k):
+      var m: Node.Mapping
+      if case .mapping(let existing) = node {
+        m = existing
+      } else if case .scalar = node, node.null != nil {
+        m = Node.Mapping([])
+      } else {
+        throw ScenarioError(
+          file: a.source, line: nil, message: "'\(k)' is set inside a value that is not a mapping")
+      }
+      m[k] = try set(m[k] ?? Node.Mapping([]).asNode, rest, value, a)
+      return .mapping(m)
+    case .index(let i):
+      guard case .sequence(var s) = node, i < s.count else {
+        throw ScenarioError(file: a.source, line: nil, message: "no list element [\(i)] there")
+      }
+      s[i] = try set(s[i], rest, value, a)
+      return .sequence(s)
+    }
+  }
+}
+
+extension Node.Mapping {
+  fileprivate var asNode: Node { .mapping(self) }
+}
