@@ -6,15 +6,17 @@ import Foundation
 /// Each worker takes the next scenario index from a shared counter; results land in the slot of their
 /// index, so the output order (and every byte written) is the input order whatever the scheduling.
 public enum SuiteRunner {
+  /// `writeTraces[i]` false skips the trace files of scenario `i` (Monte Carlo repetitions keep one).
   public static func run(
-    _ scenarios: [Scenario], jobs: Int, tracesDirectory: String?,
+    _ scenarios: [Scenario], jobs: Int, tracesDirectory: String?, writeTraces: [Bool]? = nil,
     progress: (@Sendable (RunOutcome) -> Void)? = nil
   ) -> [RunOutcome] {
+    let directories = scenarios.indices.map { (writeTraces?[$0] ?? true) ? tracesDirectory : nil }
     let box = ResultSlots(count: scenarios.count)
     let workers = max(1, min(jobs, scenarios.count))
     if workers == 1 {
       for (i, s) in scenarios.enumerated() {
-        let outcome = ScenarioRunner.run(s, tracesDirectory: tracesDirectory)
+        let outcome = ScenarioRunner.run(s, tracesDirectory: directories[i])
         box.store(outcome, at: i)
         progress?(outcome)
       }
@@ -25,7 +27,7 @@ public enum SuiteRunner {
       group.enter()
       Thread.detachNewThread {
         while let i = box.claim() {
-          let outcome = ScenarioRunner.run(scenarios[i], tracesDirectory: tracesDirectory)
+          let outcome = ScenarioRunner.run(scenarios[i], tracesDirectory: directories[i])
           box.store(outcome, at: i)
           progress?(outcome)
         }

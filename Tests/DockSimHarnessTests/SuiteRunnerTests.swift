@@ -68,3 +68,29 @@ struct SuiteRunnerTests {
     #expect(SummaryTable.format(.nan, 2) == "-")
   }
 }
+
+extension SuiteRunnerTests {
+  @Test func monteCarloSeedsAreDistinctAndStable() {
+    let seeds = (0..<1000).map { MonteCarlo.seed(42, repetition: $0) }
+    #expect(seeds[0] == 42)
+    #expect(Set(seeds).count == 1000)
+    #expect(MonteCarlo.seed(42, repetition: 7) == MonteCarlo.seed(42, repetition: 7))
+    #expect(seeds.allSatisfy { $0 <= UInt64(Int64.max) }, "seeds fit the scenario file's range")
+  }
+
+  @Test func monteCarloAggregatesMeansAndPercentiles() throws {
+    let runs = (0..<4).map { k in
+      var s = Self.suite[1]
+      s.seed = MonteCarlo.seed(s.seed, repetition: k)
+      return s
+    }
+    let outcomes = SuiteRunner.run(runs, jobs: 2, tracesDirectory: nil)
+    let (merged, stats) = MonteCarlo.aggregate(outcomes, expectations: [])
+    let values = outcomes.compactMap { $0.result?.metric("framing_error_rms") }
+    let stat = try #require(stats.first { $0.metric == "framing_error_rms" })
+    #expect(stat.runs == 4)
+    #expect(abs(try #require(stat.mean) - values.reduce(0, +) / 4) < 1e-15)
+    #expect(stat.maximum == values.max() && stat.minimum == values.min() && stat.p95 == values.max())
+    #expect(merged.result?.metric("framing_error_rms") == stat.mean)
+  }
+}

@@ -116,3 +116,47 @@ extension RunCommandTests {
     #expect(r.status == 0, "stderr: \(r.stderr)")
   }
 }
+
+extension RunCommandTests {
+  @Test func monteCarloSuiteIsIdenticalSerialAndParallel() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let suite = CLI.repository.appendingPathComponent("Scenarios/suites/monte-carlo.suite.yaml").path
+    let a = try CLI.run([
+      "run", suite, "--out", tmp.appendingPathComponent("a").path, "--jobs", "1", "--quiet",
+    ])
+    let b = try CLI.run([
+      "run", suite, "--out", tmp.appendingPathComponent("b").path, "--jobs", "2", "--quiet",
+    ])
+    #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
+    let fa = try Self.files(under: tmp.appendingPathComponent("a"))
+    let fb = try Self.files(under: tmp.appendingPathComponent("b"))
+    #expect(fa == fb)
+    let mc = String(decoding: try #require(fa["/montecarlo.csv"]), as: UTF8.self)
+    #expect(mc.hasPrefix("scenario,runs,metric,mean,p95,min,max\n"))
+    #expect(mc.contains("filter-consistency,8,nees_mean,"))
+    // One trace set per scenario (the scenario's own seed), not one per repetition.
+    #expect(fa.keys.filter { $0.hasPrefix("/traces/") && $0.hasSuffix(".objects.csv") }.count == 3)
+  }
+
+  @Test func suiteErrorsNameTheSuiteFile() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let cases = [
+      (
+        "nomatch.suite.yaml", "suite: x\nscenarios: [\"nothing-*.yaml\"]\n",
+        "a pattern matching at least one file"
+      ),
+      ("missing.suite.yaml", "suite: x\nscenarios: [\"gone.yaml\"]\n", "an existing scenario file"),
+      ("reps.suite.yaml", "suite: x\nscenarios: []\nrepetitions: 0\n", "repetitions"),
+      ("field.suite.yaml", "suite: x\nscenario: []\n", "scenario"),
+    ]
+    for (name, text, needle) in cases {
+      let file = tmp.appendingPathComponent(name)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      let r = try CLI.run(["run", file.path, "--out", tmp.appendingPathComponent("out").path])
+      #expect(r.status == 2, "\(name): \(r.status)")
+      #expect(r.stderr.contains(name) && r.stderr.contains(needle), "\(name): \(r.stderr)")
+    }
+  }
+}

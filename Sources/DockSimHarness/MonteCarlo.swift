@@ -1,0 +1,76 @@
+import DockSimCore
+import DockSimIO
+
+/// Monte Carlo repetitions: the same scenario with several seeds derived from its own, summarized per
+/// metric by mean, 95th percentile, minimum and maximum.
+public enum MonteCarlo {
+  /// The seed of repetition `k` of a scenario seeded `base`: `base` itself for k = 0, then SplitMix64
+  /// of `base` and `k` — fixed by the two numbers alone, so serial and parallel runs agree.
+  public static func seed(_ base: UInt64, repetition k: Int) -> UInt64 {
+    guard k > 0 else { return base }
+    var z = base &+ UInt64(k) &* 0x9e37_79b9_7f4a_7c15
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return (z ^ (z >> 31)) & UInt64(Int64.max)
+  }
+
+  /// One metric over the repetitions.
+  public struct Statistic: Equatable, Sendable {
+    public var metric: String
+    public var runs: Int
+    public var mean: Double?
+    public var p95: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+  }
+
+  /// The repetitions of one scenario (`outcomes[0]` is the scenario's own seed) as one outcome whose
+  /// metrics are the means (over the runs where the metric applies), and the per-metric statistics.
+  /// Any failed repetition makes the whole a failure naming its seed.
+  public static func aggregate(_ outcomes: [RunOutcome], expectations: [Expectation]) -> (
+    RunOutcome, [Statistic]
+  ) {
+    let first = outcomes[0]
+    if let bad = outcomes.first(where: { $0.failure != nil }) {
+      return (
+        RunOutcome(
+          name: first.name, seed: first.seed, result: nil,
+          failure: "repetition with seed \(bad.seed): \(bad.failure ?? "")"), []
+      )
+    }
+    let results = outcomes.compactMap(\.result)
+    var stats: [Statistic] = []
+    var means: [MetricValue] = []
+    for (i, m) in results[0].metrics.enumerated() {
+      let values = results.compactMap { $0.metrics[i].value }.sorted()
+      let mean = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+      let rank = max(1, Int((0.95 * Double(values.count)).rounded(.up)))
+      stats.append(
+        Statistic(
+          metric: m.name, runs: results.count, mean: mean, p95: values.isEmpty ? nil : values[rank - 1],
+          minimum: values.first, maximum: values.last))
+      means.append(MetricValue(m.name, mean))
+    }
+    let r = results[0]
+    let merged = ScenarioResult(name: r.name, seed: r.seed, duration: r.duration, frames: r.frames, metrics: means)
+    return (
+      RunOutcome(
+        name: first.name, seed: first.seed, result: merged, failure: nil, expectations: merged.check(expectations)),
+      stats
+    )
+  }
+
+  /// `montecarlo.csv`: scenario, runs, metric, mean, p95, min, max.
+  public static func csv(_ rows: [(scenario: String, stats: [Statistic])]) -> String {
+    var out = CSVFormat.line(["scenario", "runs", "metric", "mean", "p95", "min", "max"])
+    for (scenario, stats) in rows {
+      for s in stats {
+        out += CSVFormat.line([
+          CSVFormat.cell(scenario), CSVFormat.cell(s.runs), s.metric, CSVFormat.cell(s.mean), CSVFormat.cell(s.p95),
+          CSVFormat.cell(s.minimum), CSVFormat.cell(s.maximum),
+        ])
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,76 @@
+import DockSimCore
+import Foundation
+import Yams
+
+/// A suite: scenarios by path or glob, shared overrides, and Monte Carlo repetitions.
+///
+///     suite: default
+///     scenarios: [ "../*.yaml" ]          # relative to the suite file; * and ? in the last component
+///     params: ../tuned.yaml               # optional overlay, as --params
+///     set: [ "tracker.gate=16" ]          # optional, as --set
+///     repetitions: 5                      # optional Monte Carlo seeds per scenario (default 1)
+public struct Suite: Sendable {
+  public var name: String
+  public var file: String
+  /// Scenario files in order (globs expanded and sorted, duplicates dropped).
+  public var scenarioFiles: [String]
+  public var overrides: ScenarioOverrides
+  public var repetitions: Int
+}
+
+public enum SuiteLoader {
+  static let fields = ["suite", "scenarios", "params", "set", "repetitions"]
+
+  /// Whether `path` names a suite file (`*.suite.yaml` or `*.suite.yml`).
+  public static func isSuite(_ path: String) -> Bool {
+    path.hasSuffix(".suite.yaml") || path.hasSuffix(".suite.yml")
+  }
+
+  public static func load(path: String) throws(ScenarioError) -> Suite {
+    let text = try ScenarioFiles.read(path: path)
+    let root: Node?
+    do { root = try Yams.compose(yaml: text) } catch { throw ScenarioError(composing: error, yaml: text, file: path) }
+    guard let root else { throw ScenarioError(file: path, message: "the file is empty; expected a suite mapping") }
+    let reader = NodeReader(node: root, path: "", file: path)
+    let m = try reader.mapping(allowed: fields)
+    let name = try m.required("suite", expecting: "a suite name").string("a suite name")
+    let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var files: [String] = []
+    let list = try m.required("scenarios", expecting: "a list of scenario paths or globs")
+    for entry in try list.sequence("a list of scenario paths or globs") {
+      let pattern = try entry.string("a path or glob")
+      let matches = try expand(pattern, base: base, node: entry)
+      for f in matches where !files.contains(f) { files.append(f) }
+    }
+    var overrides = ScenarioOverrides()
+    if let p = m["params"] {
+      try overrides.addOverlay(path: resolve(try p.string("a file path"), base: base))
+    }
+    if let s = m["set"] {
+      for a in try s.sequence("a list of PATH=VALUE strings") { try overrides.addAssignment(try a.string()) }
+    }
+    let repetitions = try m.integer("repetitions", 1...10_000, default: 1)
+    return Suite(name: name, file: path, scenarioFiles: files, overrides: overrides, repetitions: repetitions)
+  }
+
+  static func resolve(_ p: String, base: URL) -> String {
+    p.hasPrefix("/") ? p : base.appendingPathComponent(p).standardized.path
+  }
+
+  /// A path, or a glob with `*` / `?` in its last component, matched in sorted order; a pattern that
+  /// matches nothing is an error (a suite silently shrinking is what a CI gate must not miss).
+  static func expand(_ pattern: String, base: URL, node: NodeReader) throws(ScenarioError) -> [String] {
+    let full = resolve(pattern, base: base)
+    let url = URL(fileURLWithPath: full)
+    let last = url.lastPathComponent
+    guard last.contains("*") || last.contains("?") else {
+      guard FileManager.default.fileExists(atPath: full) else { throw node.mismatch("an existing scenario file") }
+      return [full]
+    }
+    let dir = url.deletingLastPathComponent().path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    let matched = names.filter { fnmatch(last, $0, 0) == 0 && !isSuite($0) }.sorted()
+    guard !matched.isEmpty else { throw node.mismatch("a pattern matching at least one file in \(dir)") }
+    return matched.map { (dir as NSString).appendingPathComponent($0) }
+  }
+}
