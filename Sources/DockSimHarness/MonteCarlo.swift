@@ -52,10 +52,12 @@ public enum MonteCarlo {
       means.append(MetricValue(m.name, mean))
     }
     let r = results[0]
-    let merged = ScenarioResult(name: r.name, seed: r.seed, duration: r.duration, frames: r.frames, metrics: means)
+    let merged = ScenarioResult(
+      name: r.name, seed: r.seed, duration: r.duration, frames: r.frames, metrics: means)
     return (
       RunOutcome(
-        name: first.name, seed: first.seed, result: merged, failure: nil, expectations: merged.check(expectations)),
+        name: first.name, seed: first.seed, result: merged, failure: nil,
+        expectations: merged.check(expectations)),
       stats
     )
   }
@@ -66,7 +68,8 @@ public enum MonteCarlo {
     for (scenario, stats) in rows {
       for s in stats {
         out += CSVFormat.line([
-          CSVFormat.cell(scenario), CSVFormat.cell(s.runs), s.metric, CSVFormat.cell(s.mean), CSVFormat.cell(s.p95),
+          CSVFormat.cell(scenario), CSVFormat.cell(s.runs), s.metric, CSVFormat.cell(s.mean),
+          CSVFormat.cell(s.p95),
           CSVFormat.cell(s.minimum), CSVFormat.cell(s.maximum),
         ])
       }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct DockSim: ParsableCommand {
@@ -6,7 +7,22 @@ struct DockSim: ParsableCommand {
     commandName: "docksim",
     abstract: "Simulate a motorized pan/tilt phone stand following people, and score the tracking.",
     discussion: """
-      Exit codes: 0 success; 1 a scenario failed to run; 2 bad input or usage.
+      Exit codes: 0 success; 1 a scenario failed to run, an expectation failed, or the gate found a
+      regression; 2 bad input or usage.
       """,
-    subcommands: [RunCommand.self, ValidateCommand.self, ReplayCommand.self])
+    subcommands: [
+      RunCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self, BaselineCommand.self,
+    ])
+
+  /// As ArgumentParser's, except that usage errors exit 2 (documented), not 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      Foundation.exit(2)
+    }
+  }
 }

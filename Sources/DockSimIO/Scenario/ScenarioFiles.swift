@@ -75,7 +75,9 @@ enum ScenarioFiles {
     let prefix = path.hasSuffix("/") ? path : path + "/"
     let files = names.filter { name in
       // Suite files sit beside scenarios but are not scenarios.
-      guard !name.hasPrefix("."), !SuiteLoader.isSuite(name), let dot = name.lastIndex(of: ".") else { return false }
+      guard !name.hasPrefix("."), !SuiteLoader.isSuite(name), let dot = name.lastIndex(of: ".") else {
+        return false
+      }
       guard extensions.contains(name[name.index(after: dot)...].lowercased()) else { return false }
       var isSubdirectory: ObjCBool = false
       return FileManager.default.fileExists(atPath: prefix + name, isDirectory: &isSubdirectory)

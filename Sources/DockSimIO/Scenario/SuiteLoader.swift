@@ -29,8 +29,12 @@ public enum SuiteLoader {
   public static func load(path: String) throws(ScenarioError) -> Suite {
     let text = try ScenarioFiles.read(path: path)
     let root: Node?
-    do { root = try Yams.compose(yaml: text) } catch { throw ScenarioError(composing: error, yaml: text, file: path) }
-    guard let root else { throw ScenarioError(file: path, message: "the file is empty; expected a suite mapping") }
+    do { root = try Yams.compose(yaml: text) } catch {
+      throw ScenarioError(composing: error, yaml: text, file: path)
+    }
+    guard let root else {
+      throw ScenarioError(file: path, message: "the file is empty; expected a suite mapping")
+    }
     let reader = NodeReader(node: root, path: "", file: path)
     let m = try reader.mapping(allowed: fields)
     let name = try m.required("suite", expecting: "a suite name").string("a suite name")
@@ -64,7 +68,9 @@ public enum SuiteLoader {
     let url = URL(fileURLWithPath: full)
     let last = url.lastPathComponent
     guard last.contains("*") || last.contains("?") else {
-      guard FileManager.default.fileExists(atPath: full) else { throw node.mismatch("an existing scenario file") }
+      guard FileManager.default.fileExists(atPath: full) else {
+        throw node.mismatch("an existing scenario file")
+      }
       return [full]
     }
     let dir = url.deletingLastPathComponent().path

@@ -1,0 +1,38 @@
+import DockSimIO
+
+extension GateComparison {
+  /// Notes on what was not compared: columns in one file only, columns without a tolerance, and
+  /// overrides for scenarios in neither file. Lists are in column order or sorted.
+  static func notes(
+    baseline: SummarySnapshot, now: SummarySnapshot, tolerances: ToleranceTable, scenarios: [String]
+  ) -> [String] {
+    let special = Set(["scenario", "status", "error", "expectations_failed"] + identityColumns)
+    let known = Set(tolerances.metrics)
+    var notes: [String] = []
+    let onlyNow = now.columns.filter { !special.contains($0) && !baseline.hasColumn($0) }
+    if !onlyNow.isEmpty {
+      notes.append(
+        "columns new since the baseline, not compared until it is updated: \(onlyNow.joined(separator: ", "))"
+      )
+    }
+    let onlyBaseline = baseline.columns.filter { !special.contains($0) && !now.hasColumn($0) }
+    if !onlyBaseline.isEmpty {
+      notes.append(
+        "columns in the baseline but not in this run, not compared: \(onlyBaseline.joined(separator: ", "))")
+    }
+    let ungated = now.columns.filter {
+      !special.contains($0) && baseline.hasColumn($0) && !known.contains($0)
+    }
+    if !ungated.isEmpty {
+      notes.append(
+        "columns without a tolerance in \(tolerances.file), not compared: \(ungated.joined(separator: ", "))")
+    }
+    let present = Set(scenarios)
+    let stale = tolerances.overriddenScenarios.filter { !present.contains($0) }
+    if !stale.isEmpty {
+      notes.append(
+        "\(tolerances.file) has overrides for scenarios in neither summary: \(stale.joined(separator: ", "))")
+    }
+    return notes
+  }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import DockSimHarness
+import DockSimIO
+import Foundation
+
+/// `docksim gate --baseline FILE`: compares this run's `summary.csv` with a committed baseline, metric by
+/// metric with the tolerances of a tolerance file, prints the regressions and improvements, and exits
+/// 1 when anything regressed (docs/gate.md).
+struct GateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "gate",
+    abstract: "Compare a run's summary.csv with a baseline; exit 1 on a regression.",
+    discussion: """
+      Each metric of each scenario in both files is judged with its direction and tolerance from \
+      the tolerance file: worse than max(abs, rel·|baseline|) is a regression. A run that failed, a \
+      failed expectation and a scenario removed since the baseline are regressions too; a scenario \
+      added since the baseline is reported. Exit codes: 0 pass; 1 regression; 2 bad input or usage \
+      (the message names the file, line and column). See docs/gate.md.
+      """)
+
+  @Option(name: .long, help: ArgumentHelp("The baseline summary CSV (required).", valueName: "file"))
+  var baseline: String?
+
+  @Option(name: .long, help: ArgumentHelp("This run's summary CSV.", valueName: "file"))
+  var summary: String = "results/summary.csv"
+
+  @Option(name: .long, help: ArgumentHelp("The tolerance file (YAML).", valueName: "file"))
+  var tolerances: String = "Scenarios/baseline/tolerances.yaml"
+
+  @Option(name: .long, help: ArgumentHelp("Also write a Markdown summary here.", valueName: "file"))
+  var markdown: String?
+
+  @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file"))
+  var junit: String?
+
+  /// The baseline's path. Checked here rather than by the parser (and not in `validate()`, which the
+  /// parser may call more than once) so that a missing `--baseline` exits 2, as documented.
+  private func baselinePath() throws -> String {
+    guard let baseline else {
+      throw fail("gate: --baseline FILE is required (the committed baseline summary)")
+    }
+    for (name, value) in [
+      ("--baseline", baseline), ("--summary", summary), ("--tolerances", tolerances),
+      ("--markdown", markdown ?? "-"), ("--junit", junit ?? "-"),
+    ] where value.isEmpty {
+      throw fail("gate: \(name): expected a file path, got an empty string")
+    }
+    return baseline
+  }
+
+  func run() throws {
+    let baseline = try baselinePath()
+    let report: GateReport
+    do {
+      let table = try ToleranceFile.load(path: tolerances, metrics: SummaryTable.metricColumns)
+      let base = try SummaryCSVReader.read(path: baseline)
+      let now = try SummaryCSVReader.read(path: summary)
+      report = GateComparison.compare(baseline: base, now: now, tolerances: table)
+    } catch { throw fail("\(error)") }
+    do {
+      if let markdown { try AtomicFileWriter.write(GateMarkdown.render(report), to: markdown) }
+      if let junit { try AtomicFileWriter.write(GateJUnit.render(report), to: junit) }
+    } catch { throw fail("\(error)") }
+    print(GateTextReport.render(report), terminator: "")
+    if !report.passed { throw ExitCode(1) }
+  }
+}
