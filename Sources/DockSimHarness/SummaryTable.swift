@@ -72,14 +72,7 @@ public enum SummaryTable {
   /// Fixed decimals without Foundation's locale-aware formatting.
   static func format(_ value: Double?, _ digits: Int) -> String {
     guard let value, value.isFinite else { return "-" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int64(scaled / scale)
-    let frac = Int64(scaled - Double(whole) * scale)
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    guard digits > 0 else { return "\(sign)\(whole)" }
-    let fracText = String(frac)
-    return "\(sign)\(whole)." + String(repeating: "0", count: digits - fracText.count) + fracText
+    return FixedDecimal.format(value, digits: digits)
   }
+
 }

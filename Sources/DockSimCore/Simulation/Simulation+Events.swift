@@ -163,10 +163,10 @@ extension Simulation {
     guard case .setOrientation = command, let move = activeMotion?.plan as? OrientationMove else {
       return nil
     }
-    let planned = SummaryNumber.format(move.plannedDuration)
+    let planned = FixedDecimal.format(move.plannedDuration, digits: 3)
     guard let s = move.stretch else { return " (planned \(planned) s)" }
     return
-      " (stretched from \(SummaryNumber.format(s.requestedDuration)) s to \(planned) s by the \(s.axis.rawValue) \(s.limit.rawValue) limit)"
+      " (stretched from \(FixedDecimal.format(s.requestedDuration, digits: 3)) s to \(planned) s by the \(s.axis.rawValue) \(s.limit.rawValue) limit)"
   }
 
   /// DockKit's rule: at most two `setOrientation` / `animate` calls per second (a sliding one-second
