@@ -17,15 +17,14 @@ public struct DockStepReport: Equatable, Sendable {
   public var appliedCommand: DockCommand
 }
 
-/// The stand: two motor axes driven by delayed velocity commands, read through encoders.
+/// The stand: two motor axes driven by delayed velocity commands. What the phone reads of them (encoders,
+/// gyroscope) is `PoseSensors`'s job.
 public struct Dock: Sendable {
   public let parameters: DockParameters
   private let yawMotor: any MotorModel
   private let pitchMotor: any MotorModel
   public private(set) var yaw: AxisState
   public private(set) var pitch: AxisState
-  private let yawEncoder: Encoder
-  private let pitchEncoder: Encoder
   /// Commands in flight, in issue order, with the instant each takes effect.
   private var pending: [(at: SimTime, command: DockCommand)] = []
   private var active = DockCommand.stop
@@ -42,8 +41,6 @@ public struct Dock: Sendable {
     self.pitchMotor = pitchMotor ?? DCMotorAxis(parameters: parameters.pitch)
     yaw = AxisState(position: parameters.initialYaw)
     pitch = AxisState(position: parameters.initialPitch)
-    yawEncoder = Encoder(countsPerRevolution: parameters.yaw.encoderCountsPerRevolution)
-    pitchEncoder = Encoder(countsPerRevolution: parameters.pitch.encoderCountsPerRevolution)
     pending.reserveCapacity(16)
   }
 
@@ -66,11 +63,6 @@ public struct Dock: Sendable {
     yaw = y.state
     pitch = p.state
     return DockStepReport(yaw: y, pitch: p, appliedCommand: active)
-  }
-
-  /// The encoder readings (rad): yaw unwrapped, pitch positive down.
-  public var encoderPositions: AxisPair<Double> {
-    AxisPair(yaw: yawEncoder.read(yaw.position), pitch: pitchEncoder.read(pitch.position))
   }
 
   /// The true camera pose.

@@ -6,7 +6,6 @@ public struct DockKitMetrics: MetricAccumulator {
   /// Consecutive frames it must stay framed.
   public let framedFrames: Int
   private var violations = 0
-  private var rateViolations = 0
   private var motionRateViolations = 0
   private var trackRateViolations = 0
   private var pending: SimTime?
@@ -23,7 +22,6 @@ public struct DockKitMetrics: MetricAccumulator {
   public mutating func observe(_ frame: FrameRecord) {
     violations += frame.violations.count
     for v in frame.violations where v.error == .frameRateTooHigh || v.error == .frameRateTooLow {
-      rateViolations += 1
       if v.command == "track" { trackRateViolations += 1 } else { motionRateViolations += 1 }
     }
     if frame.framingChanged {
@@ -48,7 +46,7 @@ public struct DockKitMetrics: MetricAccumulator {
   public func summary() -> [MetricValue] {
     [
       MetricValue("api_violations", Double(violations)),
-      MetricValue("api_rate_violations", Double(rateViolations)),
+      MetricValue("api_rate_violations", Double(motionRateViolations + trackRateViolations)),
       MetricValue("motion_call_rate_violations", Double(motionRateViolations)),
       MetricValue("track_rate_violations", Double(trackRateViolations)),
       MetricValue("framing_changes", Double(changes)),

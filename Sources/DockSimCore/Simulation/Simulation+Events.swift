@@ -74,11 +74,10 @@ extension Simulation {
       activeMotion = nil
       manualVelocity = .stop
     case .selectTracks(let ids):
-      guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
+      guard tracker is any SubjectSelecting else { return .notSupported }
       let live = Set(tracks.map(\.id))
       if !ids.isEmpty && !ids.contains(where: { live.contains($0) }) { return .noSubjectFound }
-      selecting.selectSubjects(ids)
-      tracker = selecting
+      return select(tracks: ids)
     case .setSystemTracking(let on):
       systemTracking = on
       customTrackingUntil = nil
@@ -93,7 +92,7 @@ extension Simulation {
       framing.regionOfInterest = region
       result.framingChanged = true
     case .selectSubjects(let ids):
-      guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
+      guard tracker is any SubjectSelecting else { return .notSupported }
       var trackIDs: [Int] = []
       for id in ids {
         guard let index = scenario.subjects.firstIndex(where: { $0.id == id }) else {
@@ -104,8 +103,7 @@ extension Simulation {
         }
       }
       if !ids.isEmpty && trackIDs.isEmpty { return .noSubjectFound }
-      selecting.selectSubjects(trackIDs)
-      tracker = selecting
+      return select(tracks: trackIDs)
     case .selectSubject(let x, let y):
       guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
       do {
@@ -167,6 +165,14 @@ extension Simulation {
     guard let s = move.stretch else { return " (planned \(planned) s)" }
     return
       " (stretched from \(FixedDecimal.format(s.requestedDuration, digits: 3)) s to \(planned) s by the \(s.axis.rawValue) \(s.limit.rawValue) limit)"
+  }
+
+  /// Passes a selection of track ids to a tracker that supports selection.
+  private mutating func select(tracks ids: [Int]) -> DockKitError? {
+    guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
+    selecting.selectSubjects(ids)
+    tracker = selecting
+    return nil
   }
 
   /// DockKit's rule: at most two `setOrientation` / `animate` calls per second (a sliding one-second
