@@ -12,6 +12,7 @@ struct DockSim: ParsableCommand {
       """,
     subcommands: [
       RunCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self, BaselineCommand.self,
+      TuneCommand.self,
     ])
 
   /// As ArgumentParser's, except that usage errors exit 2 (documented), not 64.

@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
       throw fail("--repetitions: expected an integer in 1...10000, got \(r)")
     }
     let overrides = try overrideOptions.overrides()
-    var loaded: [(path: String, scenario: Scenario, repetitions: Int)] = []
+    var loaded: [(path: String, scenario: Scenario, repetitions: Int, seedOffset: Int)] = []
     do {
       for path in paths {
         if SuiteLoader.isSuite(path) {
@@ -56,19 +56,19 @@ struct RunCommand: ParsableCommand {
             loaded.append(
               (
                 file, try ScenarioLoader.load(path: file, overrides: combined),
-                repetitions ?? suite.repetitions
+                repetitions ?? suite.repetitions, suite.seedOffset
               ))
           }
         } else {
           for (file, scenario) in try ScenarioLoader.loadAll(paths: [path], overrides: overrides) {
-            loaded.append((file, scenario, repetitions ?? 1))
+            loaded.append((file, scenario, repetitions ?? 1, 0))
           }
         }
       }
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
     var seen: [String: String] = [:]
-    for (path, s, _) in loaded {
+    for (path, s, _, _) in loaded {
       if let other = seen[s.name] {
         throw fail(
           "\(path): name: scenario name '\(s.name)' is already used by \(other); names must be unique")
@@ -79,10 +79,10 @@ struct RunCommand: ParsableCommand {
     // Every repetition is a job of its own; only each scenario's first (its own seed) writes traces.
     var runs: [Scenario] = []
     var writeTraces: [Bool] = []
-    for (_, scenario, count) in loaded {
+    for (_, scenario, count, offset) in loaded {
       for k in 0..<count {
         var s = scenario
-        s.seed = MonteCarlo.seed(scenario.seed, repetition: k)
+        s.seed = MonteCarlo.seed(scenario.seed, repetition: offset + k)
         runs.append(s)
         writeTraces.append(k == 0)
       }
@@ -91,7 +91,7 @@ struct RunCommand: ParsableCommand {
     var outcomes: [RunOutcome] = []
     var statistics: [(scenario: String, stats: [MonteCarlo.Statistic])] = []
     var next = 0
-    for (_, scenario, count) in loaded {
+    for (_, scenario, count, _) in loaded {
       let group = Array(all[next..<next + count])
       next += count
       if count == 1 {

@@ -9,6 +9,7 @@ import Yams
 ///     params: ../tuned.yaml               # optional overlay, as --params
 ///     set: [ "tracker.gate=16" ]          # optional, as --set
 ///     repetitions: 5                      # optional Monte Carlo seeds per scenario (default 1)
+///     seed_offset: 100                    # optional: start at derived seed 100 (held-out seeds)
 public struct Suite: Sendable {
   public var name: String
   public var file: String
@@ -16,10 +17,13 @@ public struct Suite: Sendable {
   public var scenarioFiles: [String]
   public var overrides: ScenarioOverrides
   public var repetitions: Int
+  /// The number of the first derived seed (0: the scenario's own seed); a validation suite sets it to
+  /// run the same scenarios under noise the training never saw.
+  public var seedOffset: Int
 }
 
 public enum SuiteLoader {
-  static let fields = ["suite", "scenarios", "params", "set", "repetitions"]
+  static let fields = ["suite", "scenarios", "params", "set", "repetitions", "seed_offset"]
 
   /// Whether `path` names a suite file (`*.suite.yaml` or `*.suite.yml`).
   public static func isSuite(_ path: String) -> Bool {
@@ -54,7 +58,10 @@ public enum SuiteLoader {
       for a in try s.sequence("a list of PATH=VALUE strings") { try overrides.addAssignment(try a.string()) }
     }
     let repetitions = try m.integer("repetitions", 1...10_000, default: 1)
-    return Suite(name: name, file: path, scenarioFiles: files, overrides: overrides, repetitions: repetitions)
+    let seedOffset = try m.integer("seed_offset", 0...1_000_000_000, default: 0)
+    return Suite(
+      name: name, file: path, scenarioFiles: files, overrides: overrides, repetitions: repetitions,
+      seedOffset: seedOffset)
   }
 
   static func resolve(_ p: String, base: URL) -> String {

@@ -1,0 +1,261 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+
+/// Progress of a tuning, for a progress bar or periodic log lines.
+public struct TuneProgress: Sendable {
+  public var phase: TrialRecord.Phase
+  /// Rows of `trials.csv` done (evaluated, reused or read back on resume).
+  public var done: Int
+  /// Rows the tuning will write at most (the budget, validation and sensitivity probes).
+  public var planned: Int
+  /// The best training objective among feasible trials so far.
+  public var bestObjective: Double?
+  public var bestTrial: Int?
+}
+
+/// How to run a tuning: where to write, on how many cores, and what to do about earlier output.
+public struct TuneOptions: Sendable {
+  public var outDirectory: String
+  public var jobs: Int
+  /// Continue from `trials.csv` in `outDirectory` instead of starting over.
+  public var resume: Bool
+  /// Evaluate only this shard's share of the baseline and the space-filling design (round robin by
+  /// trial number), then stop: shards are merged with `docksim merge` and the tuning finished with
+  /// `--resume` on the merged directory.
+  public var shard: (index: Int, count: Int)?
+  public var isCancelled: @Sendable () -> Bool
+  public var progress: (@Sendable (TuneProgress) -> Void)?
+
+  public init(
+    outDirectory: String, jobs: Int, resume: Bool = false, shard: (index: Int, count: Int)? = nil,
+    isCancelled: @escaping @Sendable () -> Bool = { false },
+    progress: (@Sendable (TuneProgress) -> Void)? = nil
+  ) {
+    self.outDirectory = outDirectory
+    self.jobs = jobs
+    self.resume = resume
+    self.shard = shard
+    self.isCancelled = isCancelled
+    self.progress = progress
+  }
+}
+
+/// What a tuning found.
+public struct TuneOutcome: Sendable {
+  /// The baseline (the scenarios' own parameters) on the training and validation data.
+  public var baseline: (train: TrialRecord, validation: TrialRecord)
+  /// The candidates scored on the validation data, best training score first (the baseline first).
+  public var validated: [(train: TrialRecord, validation: TrialRecord)]
+  /// The chosen set: the best of `validated` on the validation data.
+  public var chosen: (train: TrialRecord, validation: TrialRecord)
+  public var sensitivity: [SensitivityRow]
+  /// Why the local search stopped.
+  public var stop: String
+  /// Training evaluations used (rows of the baseline, design and local phases).
+  public var trainingTrials: Int
+}
+
+/// A shard's part of a tuning: which trials it wrote.
+public struct TuneShardOutcome: Sendable {
+  public var trials: [Int]
+  public var plannedDesignTrials: Int
+}
+
+/// Runs a tuning (`docs/tuning.md`): the baseline, a seeded space-filling design, Nelder–Mead from the
+/// best design point within the budget, the best candidates scored on the validation data, the
+/// winner there chosen, and one-at-a-time sensitivity probes around it.
+///
+/// Every decision depends only on the seed and on scores, which `trials.csv` stores exactly; so a
+/// resumed tuning replays the decisions, reads finished trials back instead of running them, and ends
+/// exactly where an uninterrupted one would.
+public enum Tuner {
+  public enum Result: Sendable {
+    case finished(TuneOutcome)
+    case shard(TuneShardOutcome)
+  }
+
+  public static let trialsFile = "trials.csv"
+  public static let bestFile = "best.yaml"
+  public static let sensitivityFile = "sensitivity.csv"
+  public static let summaryFile = "summary.txt"
+
+  public static func run(_ spec: TuneSpec, options: TuneOptions) throws -> Result {
+    let space = SearchSpace(spec.parameters)
+    let train = try TuneData(spec.train)
+    let validation = try TuneData(spec.validation)
+    try checkSpace(space, data: [train, validation], file: spec.file)
+    let out = options.outDirectory
+    let trialsPath = (out as NSString).appendingPathComponent(trialsFile)
+    let stored = try prepareTrialsFile(trialsPath, space: space, resume: options.resume)
+    let evaluator = TrialEvaluator(
+      spec: spec, space: space, data: [.train: train, .validation: validation], jobs: options.jobs,
+      isCancelled: options.isCancelled, log: try TrialLogFile(path: trialsPath), stored: stored)
+    let s = spec.search
+    let sensitivityRows = s.sensitivityStep > 0 ? 2 * space.dimension : 0
+    let planned = s.budget + (s.validateTop + 1) + sensitivityRows
+    if let report = options.progress {
+      evaluator.rowAdded = { rows in
+        let best = rows.filter { $0.dataset == .train && $0.score.status == .ok }.min { a, b in
+          a.score != b.score ? a.score < b.score : a.trial < b.trial
+        }
+        report(
+          TuneProgress(
+            phase: rows.last!.phase, done: rows.count, planned: planned, bestObjective: best?.score.objective,
+            bestTrial: best?.trial))
+      }
+    }
+    defer { _ = evaluator }
+
+    // Baseline and design.
+    let points = SpaceFillingDesign.points(
+      s.initial, count: s.initialTrials, dimension: space.dimension, seed: s.seed)
+    var candidates = [TrialEvaluator.Candidate(trial: 0, phase: .baseline, values: nil)]
+    for (i, p) in points.enumerated() {
+      candidates.append(.init(trial: i + 1, phase: .design, values: space.values(at: p)))
+    }
+    if let shard = options.shard {
+      let mine = candidates.filter { $0.trial % shard.count == shard.index }
+      _ = try evaluator.evaluate(mine, on: .train)
+      try checkWrites(evaluator)
+      return .shard(TuneShardOutcome(trials: mine.map(\.trial), plannedDesignTrials: candidates.count))
+    }
+    var trainRecords = try evaluator.evaluate(candidates, on: .train)
+    var pointOf: [Int: [Double]] = [:]
+    for (i, p) in points.enumerated() { pointOf[i + 1] = p }
+
+    // Local search from the best design point.
+    var stop = NelderMead.Stop.budget.rawValue
+    let left = s.budget - candidates.count
+    if s.method == .nelderMead, left > 0, space.dimension > 0 {
+      let start = trainRecords.dropFirst().min { a, b in
+        a.score != b.score ? a.score < b.score : a.trial < b.trial
+      }!
+      let result = try NelderMead().minimize(
+        start: pointOf[start.trial]!, startScore: start.score, budget: left
+      ) { batch in
+        let first = trainRecords.count
+        let local = batch.enumerated().map { k, p in
+          TrialEvaluator.Candidate(trial: first + k, phase: .local, values: space.values(at: p))
+        }
+        for (k, p) in batch.enumerated() { pointOf[first + k] = p }
+        let records = try evaluator.evaluate(local, on: .train)
+        trainRecords += records
+        return records.map(\.score)
+      }
+      stop = result.rawValue
+    } else if s.method == .none {
+      stop = "no local method"
+    }
+
+    // Validation: the baseline and the best distinct training candidates.
+    var shortlist = [trainRecords[0]]
+    let ranked = trainRecords.dropFirst().filter { $0.score.status != .failed }.sorted { a, b in
+      a.score != b.score ? a.score < b.score : a.trial < b.trial
+    }
+    for r in ranked where shortlist.count < s.validateTop + 1 {
+      if !shortlist.contains(where: { $0.values == r.values }) { shortlist.append(r) }
+    }
+    let checked = try evaluator.evaluate(
+      shortlist.map { .init(trial: $0.trial, phase: .validation, values: $0.values) }, on: .validation)
+    let validated = Array(zip(shortlist, checked))
+    let chosen = validated.indices.min { a, b in
+      let (ta, va) = validated[a]
+      let (tb, vb) = validated[b]
+      if va.score != vb.score { return va.score < vb.score }
+      if ta.score != tb.score { return ta.score < tb.score }
+      return ta.trial < tb.trial
+    }!
+
+    // Sensitivity around the chosen set.
+    var sensitivity: [SensitivityRow] = []
+    let (chosenTrain, _) = validated[chosen]
+    if s.sensitivityStep > 0, let center = pointOf[chosenTrain.trial] {
+      var probes: [TrialEvaluator.Candidate] = []
+      var sides: [(parameter: Int, high: Bool)] = []
+      let centerValues = space.values(at: center)
+      for i in 0..<space.dimension {
+        for high in [false, true] {
+          var p = center
+          p[i] = min(1, max(0, p[i] + (high ? s.sensitivityStep : -s.sensitivityStep)))
+          let values = space.values(at: p)
+          guard values != centerValues else { continue }
+          probes.append(.init(trial: trainRecords.count + probes.count, phase: .sensitivity, values: values))
+          sides.append((i, high))
+        }
+      }
+      let results = try evaluator.evaluate(probes, on: .train)
+      sensitivity = SensitivityRow.rows(
+        space: space, center: chosenTrain,
+        probes: Array(zip(sides, results)).map { ($0.0.parameter, $0.0.high, $0.1) })
+    }
+    try checkWrites(evaluator)
+    if evaluator.unusedStoredRows > 0 {
+      throw TuneError(
+        "\(trialsPath): \(evaluator.unusedStoredRows) row(s) were not reached by this tuning: the specification, its seed or the budget changed since it was written; tune into a new --out"
+      )
+    }
+    let outcome = TuneOutcome(
+      baseline: validated[0], validated: validated, chosen: validated[chosen], sensitivity: sensitivity,
+      stop: stop, trainingTrials: trainRecords.count)
+    try TuneReport.write(outcome, spec: spec, space: space, to: out)
+    return .finished(outcome)
+  }
+
+  /// Loads every training and validation scenario once at each end of every parameter's range (and
+  /// with each choice), so a misspelt field or a range a scenario refuses stops the tuning at once.
+  static func checkSpace(_ space: SearchSpace, data: [TuneData], file: String) throws {
+    for d in data {
+      for unit in d.scenarios {
+        do { _ = try d.load(unit, space: space, values: nil) } catch { throw TuneError("\(error)") }
+      }
+    }
+    for (i, value) in space.probeValues {
+      let p = space.parameters[i]
+      var probe = ScenarioOverrides()
+      do { try probe.addAssignment("\(p.path)=\(value)") } catch {
+        throw TuneError("\(file): parameters: \(p.path): \(error)")
+      }
+      for d in data {
+        for unit in d.scenarios {
+          var o = unit.overrides
+          o.assignments += probe.assignments
+          do { _ = try ScenarioLoader.load(path: unit.file, overrides: o) } catch {
+            throw TuneError("\(file): parameters: \(p.path) = \(value) is refused by a scenario: \(error)")
+          }
+        }
+        if !d.logs.isEmpty && p.path.hasPrefix("tracker.") {
+          do { _ = try ScenarioLoader.trackerParameters(overrides: probe) } catch {
+            throw TuneError("\(file): parameters: \(p.path) = \(value): \(error)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Creates `trials.csv` with its header, or reads it back to resume.
+  static func prepareTrialsFile(_ path: String, space: SearchSpace, resume: Bool) throws -> [TrialRecord] {
+    let exists = FileManager.default.fileExists(atPath: path)
+    if !resume {
+      if exists {
+        throw TuneError(
+          "\(path) already exists: continue it with --resume, or choose another --out (nothing was changed)")
+      }
+      try AtomicFileWriter.write(TrialLog.header(space), to: path)
+      return []
+    }
+    guard exists else { throw TuneError("\(path): nothing to resume (no such file); start without --resume") }
+    let text: String
+    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw TuneError("\(path): cannot read as UTF-8 text: \(error.localizedDescription)")
+    }
+    let (records, complete) = try TrialLog.read(text, file: path, space: space)
+    // A torn last row (killed mid-write) is dropped before appending.
+    if complete.utf8.count != text.utf8.count { try AtomicFileWriter.write(complete, to: path) }
+    return records
+  }
+
+  static func checkWrites(_ evaluator: TrialEvaluator) throws {
+    if let failure = evaluator.log.failure { throw TuneError("cannot append to trials.csv: \(failure)") }
+  }
+}
