@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// `docksim tune` end to end: flags, errors, progress lines, Ctrl-C and --resume.
+@Suite(.serialized) struct TuneCommandTests {
+  static func scenario(_ name: String, seed: Int) -> String {
+    """
+    name: \(name)
+    seed: \(seed)
+    duration_s: 3
+    subjects:
+      - id: p
+        kind: humanFace
+        width_m: 0.16
+        height_m: 0.22
+        path:
+          - { t_s: 0, azimuth_deg: 0, distance_m: 1.5, height_m: 0 }
+          - { t_s: 2.5, azimuth_deg: 25, distance_m: 1.5, height_m: 0 }
+
+    """
+  }
+
+  func setUp() throws -> URL {
+    let dir = try CLI.temporaryDirectory()
+    try Data(Self.scenario("a", seed: 1).utf8).write(to: dir.appendingPathComponent("a.yaml"))
+    try Data(Self.scenario("b", seed: 2).utf8).write(to: dir.appendingPathComponent("b.yaml"))
+    return dir
+  }
+
+  func arguments(_ dir: URL, out: String, budget: Int = 8) -> [String] {
+    [
+      "tune", "--train", dir.appendingPathComponent("a.yaml").path, "--validation",
+      dir.appendingPathComponent("b.yaml").path, "--param", "tracker.process_noise_angle=0.01:3:log",
+      "--param",
+      "controller.gain_per_s=1:10", "--param", "controller.feedforward=true|false", "--minimize",
+      "framing_error_rms", "--maximize", "idf1=0.1", "--constraint", "primary_switches<=0", "--budget",
+      "\(budget)",
+      "--initial-trials", "4", "--out", dir.appendingPathComponent(out).path,
+    ]
+  }
+
+  func contents(_ dir: URL) throws -> [String: Data] {
+    var out: [String: Data] = [:]
+    for f in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
+      out[f] = try Data(contentsOf: dir.appendingPathComponent(f))
+    }
+    return out
+  }
+
+  @Test func tunesFromFlagsAloneAndPrintsProgressLinesInLogs() throws {
+    let dir = try setUp()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try CLI.run(arguments(dir, out: "out"))
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("docksim tune command-line: seed 1"))
+    #expect(r.stdout.contains("training trials: 8 of a budget of 8"))
+    // Not a terminal: plain lines, no carriage returns or escape codes.
+    #expect(r.stderr.contains("docksim tune: 1/"))
+    #expect(!r.stderr.contains("\r"))
+    let files = try contents(dir.appendingPathComponent("out"))
+    #expect(files.keys.sorted() == ["best.yaml", "sensitivity.csv", "summary.txt", "trials.csv"])
+    let best = String(decoding: files["best.yaml"]!, as: UTF8.self)
+    #expect(best.contains("# use with: docksim run --params best.yaml"))
+    // best.yaml is a valid overlay for run.
+    let run = try CLI.run([
+      "run", "--params", dir.appendingPathComponent("out/best.yaml").path, "--out",
+      dir.appendingPathComponent("run").path, "--quiet", dir.appendingPathComponent("a.yaml").path,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+  }
+
+  @Test(arguments: [
+    (["--param", "tracker.gate"], "--param tracker.gate: expected PATH=MIN:MAX or PATH=A|B|C"),
+    (["--param", "tracker.gate=9:3"], "expected MIN < MAX"),
+    (["--param", "tracker.gate=0:3:log"], "a log scale needs MIN > 0"),
+    (["--param", "tracker.gate=1:3:cubic"], "unknown option 'cubic'"),
+    (["--param", "subjects[0].width_m=1:2"], "list elements cannot be tuned"),
+    (["--param", "tracker.gaet=1:30"], "unknown field 'gaet' (did you mean 'gate'?)"),
+    (["--minimize", "framing"], "--minimize framing: unknown metric 'framing'"),
+    (["--minimize", "idf1=-2"], "expected a weight > 0"),
+    (["--constraint", "idf1=0.5"], "expected METRIC<=X or METRIC>=X"),
+    (["--budget", "3"], "search.budget: expected a budget of at least 5"),
+    (["--initial", "sobol"], "--initial: expected latin-hypercube or random"),
+    (["--jobs", "0"], "--jobs: expected an integer ≥ 1"),
+  ])
+  func badFlagsExitTwoNamingTheFlag(_ extra: [String], _ message: String) throws {
+    let dir = try setUp()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try CLI.run(arguments(dir, out: "out") + extra)
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(r.stderr.contains(message), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/trials.csv").path))
+  }
+
+  @Test func aMissingSpecificationExitsTwo() throws {
+    let r = try CLI.run(["tune", "/nonexistent/x.tune.yaml"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("/nonexistent/x.tune.yaml"))
+  }
+
+  @Test func ctrlCKeepsWholeRowsAndResumeFinishesTheSameTuning() throws {
+    let dir = try setUp()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let whole = try CLI.run(arguments(dir, out: "whole", budget: 30) + ["--jobs", "1"])
+    #expect(whole.status == 0, "\(whole.stderr)")
+
+    let process = Process()
+    process.executableURL = try CLI.binary
+    process.arguments = arguments(dir, out: "cut", budget: 30) + ["--jobs", "1"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let trials = dir.appendingPathComponent("cut/trials.csv").path
+    // Interrupt once a few trials are written.
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let rows = (try? String(contentsOfFile: trials, encoding: .utf8))?.split(separator: "\n").count ?? 0
+      if rows >= 4 || !process.isRunning { break }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(process.isRunning, "the tuning finished before it could be interrupted")
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    let partial = try contents(dir.appendingPathComponent("cut"))
+    #expect(partial.keys.sorted() == ["trials.csv"])
+    #expect(partial["trials.csv"]!.last == UInt8(ascii: "\n"))
+
+    let resumed = try CLI.run(arguments(dir, out: "cut", budget: 30) + ["--resume"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(try contents(dir.appendingPathComponent("cut")) == contents(dir.appendingPathComponent("whole")))
+  }
+}
