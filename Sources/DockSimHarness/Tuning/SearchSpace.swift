@@ -45,6 +45,24 @@ public struct SearchSpace: Sendable {
     return (v / scale).rounded() * scale
   }
 
+  /// The point of the unit cube where every parameter takes `values` (the inverse of `values(at:)`
+  /// for values inside the ranges; a choice sits in the middle of its share of the axis).
+  public func point(of values: [String]) -> [Double] {
+    zip(parameters, values).map { p, text in
+      switch p.domain {
+      case .real(let lo, let hi, let logarithmic):
+        let v = Double(text) ?? lo
+        return logarithmic ? (log(v) - log(lo)) / (log(hi) - log(lo)) : (v - lo) / (hi - lo)
+      case .integer(let lo, let hi, let logarithmic):
+        let v = Double(text) ?? Double(lo)
+        let (a, b) = (Double(lo), Double(hi))
+        return logarithmic && lo > 0 ? (log(v) - log(a)) / (log(b) - log(a)) : (v - a) / (b - a)
+      case .choice(let values):
+        return (Double(values.firstIndex(of: text) ?? 0) + 0.5) / Double(values.count)
+      }
+    }
+  }
+
   /// Scenario overrides setting each parameter to its value.
   public func overrides(_ values: [String], on base: ScenarioOverrides) throws -> ScenarioOverrides {
     var o = base

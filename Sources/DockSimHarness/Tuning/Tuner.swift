@@ -111,8 +111,15 @@ public enum Tuner {
     let points = SpaceFillingDesign.points(
       s.initial, count: s.initialTrials, dimension: space.dimension, seed: s.seed)
     var candidates = [TrialEvaluator.Candidate(trial: 0, phase: .baseline, values: nil)]
-    for (i, p) in points.enumerated() {
-      candidates.append(.init(trial: i + 1, phase: .design, values: space.values(at: p)))
+    var pointOf: [Int: [Double]] = [:]
+    if spec.hasStart {
+      let start = space.point(of: spec.parameters.map { $0.start! })
+      pointOf[1] = start
+      candidates.append(.init(trial: 1, phase: .design, values: space.values(at: start)))
+    }
+    for p in points {
+      pointOf[candidates.count] = p
+      candidates.append(.init(trial: candidates.count, phase: .design, values: space.values(at: p)))
     }
     if let shard = options.shard {
       let mine = candidates.filter { $0.trial % shard.count == shard.index }
@@ -121,8 +128,6 @@ public enum Tuner {
       return .shard(TuneShardOutcome(trials: mine.map(\.trial), plannedDesignTrials: candidates.count))
     }
     var trainRecords = try evaluator.evaluate(candidates, on: .train)
-    var pointOf: [Int: [Double]] = [:]
-    for (i, p) in points.enumerated() { pointOf[i + 1] = p }
 
     // Local search from the best design point.
     var stop = NelderMead.Stop.budget.rawValue
@@ -148,13 +153,21 @@ public enum Tuner {
       stop = "no local method"
     }
 
-    // Validation: the baseline and the best distinct training candidates.
+    // Validation: the baseline and the best training candidates that differ from each other by at
+    // least a tenth of some parameter's range, so the validation data compares alternatives rather
+    // than near-copies from one stretch of the local search.
     var shortlist = [trainRecords[0]]
+    var picked: [[Double]] = spec.hasStart ? [pointOf[1]!] : []
     let ranked = trainRecords.dropFirst().filter { $0.score.status != .failed }.sorted { a, b in
       a.score != b.score ? a.score < b.score : a.trial < b.trial
     }
     for r in ranked where shortlist.count < s.validateTop + 1 {
-      if !shortlist.contains(where: { $0.values == r.values }) { shortlist.append(r) }
+      guard !shortlist.contains(where: { $0.values == r.values }) else { continue }
+      let p = pointOf[r.trial]!
+      let distinct = picked.allSatisfy { q in zip(p, q).map { abs($0 - $1) }.max() ?? 0 >= 0.1 }
+      guard distinct else { continue }
+      shortlist.append(r)
+      picked.append(p)
     }
     let checked = try evaluator.evaluate(
       shortlist.map { .init(trial: $0.trial, phase: .validation, values: $0.values) }, on: .validation)

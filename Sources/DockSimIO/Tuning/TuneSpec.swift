@@ -71,9 +71,13 @@ public struct TuneParameter: Sendable, Equatable {
   /// The scenario field as a dotted path of mapping keys (`tracker.process_noise_angle`).
   public var path: String
   public var domain: Domain
-  public init(path: String, domain: Domain) {
+  /// Where the search starts (usually the current value): when every parameter has one, the start
+  /// point is the first design trial, so the local method begins there unless the design finds better.
+  public var start: String?
+  public init(path: String, domain: Domain, start: String? = nil) {
     self.path = path
     self.domain = domain
+    self.start = start
   }
 }
 
@@ -134,6 +138,9 @@ public struct TuneSearch: Sendable, Equatable {
 }
 
 extension TuneSpec {
+  /// Whether every parameter has a start value, so the search starts from a known point.
+  public var hasStart: Bool { !parameters.isEmpty && parameters.allSatisfy { $0.start != nil } }
+
   /// Metrics the recorded-log scoring reports, besides the scenario metrics of `MetricCatalog`.
   public static let logMetricNames = [
     "log_error_rms_rad", "log_coverage", "log_nis_mean", "log_nis_consistency",

@@ -10,7 +10,7 @@ public enum TuneSpecLoader {
   static let fields = ["tune", "train", "validation", "parameters", "objective", "search"]
   static let datasetFields = ["scenarios", "logs"]
   static let logFields = ["log", "reference", "hfov_deg", "aspect"]
-  static let parameterFields = ["path", "min", "max", "scale", "integer", "values"]
+  static let parameterFields = ["path", "min", "max", "scale", "integer", "values", "start"]
   static let objectiveFields = ["minimize", "maximize", "constraints"]
   static let searchFields = [
     "seed", "initial", "initial_trials", "method", "budget", "validate_top", "sensitivity_step",
@@ -60,11 +60,12 @@ public enum TuneSpecLoader {
     if spec.objective.terms.isEmpty {
       throw error("objective", "expected at least one metric to minimize or maximize")
     }
-    let needed = 1 + spec.search.initialTrials
+    let needed = 1 + (spec.hasStart ? 1 : 0) + spec.search.initialTrials
     if spec.search.budget < needed {
+      let parts = spec.hasStart ? "the baseline, the start point and" : "the baseline and"
       throw error(
         "search.budget",
-        "expected a budget of at least \(needed) (the baseline and \(spec.search.initialTrials) initial trials), got \(spec.search.budget)"
+        "expected a budget of at least \(needed) (\(parts) \(spec.search.initialTrials) initial trials), got \(spec.search.budget)"
       )
     }
   }
@@ -127,7 +128,12 @@ public enum TuneSpecLoader {
           choices.append(text)
         }
         guard choices.count >= 2 else { throw values.mismatch("a list of at least two values") }
-        out.append(TuneParameter(path: path, domain: .choice(choices)))
+        var start: String?
+        if let st = m["start"] {
+          start = try st.string()
+          guard choices.contains(start!) else { throw st.mismatch("one of the values") }
+        }
+        out.append(TuneParameter(path: path, domain: .choice(choices), start: start))
         continue
       }
       let range = NumberBounds.closed(-1e12, 1e12)
