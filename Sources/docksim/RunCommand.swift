@@ -75,58 +75,10 @@ struct RunCommand: ParsableCommand {
       }
       seen[s.name] = path
     }
+    let work = loaded.map { WorkItem(path: $0.path, scenario: $0.scenario, repetitions: $0.repetitions) }
     let traces = (out as NSString).appendingPathComponent("traces")
-    // Every repetition is a job of its own; only each scenario's first (its own seed) writes traces.
-    var runs: [Scenario] = []
-    var writeTraces: [Bool] = []
-    for (_, scenario, count) in loaded {
-      for k in 0..<count {
-        var s = scenario
-        s.seed = MonteCarlo.seed(scenario.seed, repetition: k)
-        runs.append(s)
-        writeTraces.append(k == 0)
-      }
-    }
-    let all = SuiteRunner.run(runs, jobs: jobs, tracesDirectory: traces, writeTraces: writeTraces)
-    var outcomes: [RunOutcome] = []
-    var statistics: [(scenario: String, stats: [MonteCarlo.Statistic])] = []
-    var next = 0
-    for (_, scenario, count) in loaded {
-      let group = Array(all[next..<next + count])
-      next += count
-      if count == 1 {
-        outcomes.append(group[0])
-      } else {
-        let (merged, stats) = MonteCarlo.aggregate(group, expectations: scenario.expectations)
-        outcomes.append(merged)
-        statistics.append((scenario.name, stats))
-      }
-    }
-    do {
-      try AtomicFileWriter.write(
-        SummaryTable.csv(outcomes), to: (out as NSString).appendingPathComponent("summary.csv"))
-      try AtomicFileWriter.write(
-        SummaryTable.expectationsCSV(outcomes),
-        to: (out as NSString).appendingPathComponent("expectations.csv"))
-      if !statistics.isEmpty {
-        try AtomicFileWriter.write(
-          MonteCarlo.csv(statistics), to: (out as NSString).appendingPathComponent("montecarlo.csv"))
-      }
-    } catch { throw fail("\(error)") }
-    if !quiet { print(SummaryTable.text(outcomes), terminator: "") }
-    let failed = outcomes.filter { $0.failure != nil }
-    for f in failed { printError("docksim: scenario \(f.name) failed: \(f.failure ?? "")") }
-    if !quiet { print("wrote \(out)/summary.csv and \(outcomes.count - failed.count) traces in \(traces)") }
-    let unmet = outcomes.flatMap { o in o.failedExpectations.map { (o.name, $0) } }
-    for (name, e) in unmet {
-      let got = CSVFormat.cell(e.value)
-      printError(
-        "docksim: \(name): expectation failed: \(e.expectation.bounds), got \(got.isEmpty ? "not applicable" : got)"
-      )
-    }
-    if !quiet && !unmet.isEmpty {
-      print("\(unmet.count) expectation(s) failed (see \(out)/expectations.csv)")
-    }
-    if !failed.isEmpty || !unmet.isEmpty { throw ExitCode(1) }
+    let results = SuiteRunner.run(work, jobs: jobs, tracesDirectory: traces)
+    do { try results.write(to: out) } catch { throw fail("\(error)") }
+    try RunReport.finish(results.outcomes, out: out, quiet: quiet)
   }
 }
