@@ -13,6 +13,8 @@ struct RunCommand: ParsableCommand {
       (*.suite.yaml: scenarios by path or glob, shared overrides, Monte Carlo repetitions). Every file is
       validated before anything runs; a bad file writes nothing and exits 2. Output is byte-identical
       for any --jobs. Exit 1 if a scenario stopped on an error or an expectation failed.
+      With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and
+      shard.csv describes the shard for `docksim merge` (docs/sharding.md).
       """)
 
   @Argument(help: "Scenario files or directories.")
@@ -29,6 +31,8 @@ struct RunCommand: ParsableCommand {
 
   @OptionGroup var overrideOptions: OverrideOptions
 
+  @OptionGroup var shardOptions: ShardOptions
+
   @Option(
     name: .long,
     help:
@@ -43,6 +47,7 @@ struct RunCommand: ParsableCommand {
       throw fail("--repetitions: expected an integer in 1...10000, got \(r)")
     }
     let overrides = try overrideOptions.overrides()
+    let shard = try shardOptions.shard()
     var loaded: [(path: String, scenario: Scenario, repetitions: Int)] = []
     do {
       for path in paths {
@@ -76,9 +81,26 @@ struct RunCommand: ParsableCommand {
       seen[s.name] = path
     }
     let work = loaded.map { WorkItem(path: $0.path, scenario: $0.scenario, repetitions: $0.repetitions) }
+    // The shard's part of exactly the list a full run uses: positions after suites, globs and the name
+    // check, whole scenarios with all their repetitions.
+    let mine = shard?.part(of: work) ?? work
+    let manifest = (out as NSString).appendingPathComponent(ShardManifest.fileName)
+    do {
+      // A manifest left by an earlier sharded run into this directory would describe other outputs;
+      // the new one is written last, so its presence means this shard's tables are complete.
+      if FileManager.default.fileExists(atPath: manifest) {
+        try FileManager.default.removeItem(atPath: manifest)
+      }
+    } catch { throw fail("\(manifest): cannot remove the manifest of an earlier run: \(error)") }
+    if let shard, !quiet {
+      print("shard \(shard): \(mine.count) of \(work.count) scenarios")
+    }
     let traces = (out as NSString).appendingPathComponent("traces")
-    let results = SuiteRunner.run(work, jobs: jobs, tracesDirectory: traces)
-    do { try results.write(to: out) } catch { throw fail("\(error)") }
+    let results = SuiteRunner.run(mine, jobs: jobs, tracesDirectory: traces)
+    do {
+      try results.write(to: out)
+      if let shard { try ShardManifest(shard: shard, work: work).write(to: out) }
+    } catch { throw fail("\(error)") }
     try RunReport.finish(results.outcomes, out: out, quiet: quiet)
   }
 }
