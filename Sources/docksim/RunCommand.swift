@@ -13,7 +13,8 @@ struct RunCommand: ParsableCommand {
       (*.suite.yaml: scenarios by path or glob, shared overrides, Monte Carlo repetitions). Every file is
       validated before anything runs; a bad file writes nothing and exits 2. Output is byte-identical
       for any --jobs. Exit 1 if a scenario stopped on an error or an expectation failed.
-      With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and
+
+      With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and \
       shard.csv describes the shard for `docksim merge` (docs/sharding.md).
       """)
 
