@@ -62,9 +62,12 @@ public enum MonteCarlo {
     )
   }
 
+  /// The columns of `montecarlo.csv`.
+  public static let columns = ["scenario", "runs", "metric", "mean", "p95", "min", "max"]
+
   /// `montecarlo.csv`: scenario, runs, metric, mean, p95, min, max.
   public static func csv(_ rows: [(scenario: String, stats: [Statistic])]) -> String {
-    var out = CSVFormat.line(["scenario", "runs", "metric", "mean", "p95", "min", "max"])
+    var out = CSVFormat.line(columns)
     for (scenario, stats) in rows {
       for s in stats {
         out += CSVFormat.line([

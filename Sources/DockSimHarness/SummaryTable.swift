@@ -7,6 +7,8 @@ public enum SummaryTable {
   public static let metricColumns = MetricCatalog.names
   public static let columns =
     ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["expectations_failed", "status", "error"]
+  /// The columns of `expectations.csv`.
+  public static let expectationColumns = ["scenario", "metric", "min", "max", "value", "result"]
 
   /// The CSV text of `summary.csv`.
   public static func csv(_ outcomes: [RunOutcome]) -> String {
@@ -27,7 +29,7 @@ public enum SummaryTable {
 
   /// `expectations.csv`: every expectation of every scenario with its value and verdict.
   public static func expectationsCSV(_ outcomes: [RunOutcome]) -> String {
-    var out = CSVFormat.line(["scenario", "metric", "min", "max", "value", "result"])
+    var out = CSVFormat.line(expectationColumns)
     for o in outcomes {
       for e in o.expectations {
         out += CSVFormat.line([

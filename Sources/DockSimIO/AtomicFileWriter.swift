@@ -39,6 +39,12 @@ public final class AtomicFileWriter {
     if buffer.count >= AtomicFileWriter.flushThreshold { try flush() }
   }
 
+  /// Appends bytes as they are.
+  public func write(_ data: Data) throws {
+    buffer.append(contentsOf: data)
+    if buffer.count >= AtomicFileWriter.flushThreshold { try flush() }
+  }
+
   private func flush() throws {
     guard !buffer.isEmpty else { return }
     try handle.write(contentsOf: buffer)
@@ -71,6 +77,25 @@ public final class AtomicFileWriter {
     let writer = try AtomicFileWriter(path: path)
     do {
       try writer.write(text)
+      try writer.commit()
+    } catch {
+      writer.abort()
+      throw error
+    }
+  }
+}
+
+extension AtomicFileWriter {
+  /// Copies the file at `source` to `path` byte for byte, atomically, in chunks (a trace may be larger
+  /// than one wants to hold in memory).
+  public static func copy(from source: String, to path: String) throws {
+    guard let input = FileHandle(forReadingAtPath: source) else {
+      throw IOFailure(path: source, message: "cannot open the file for reading")
+    }
+    defer { try? input.close() }
+    let writer = try AtomicFileWriter(path: path)
+    do {
+      while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try writer.write(chunk) }
       try writer.commit()
     } catch {
       writer.abort()

@@ -11,8 +11,8 @@ struct DockSim: ParsableCommand {
       regression; 2 bad input or usage.
       """,
     subcommands: [
-      RunCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self, BaselineCommand.self,
-      TuneCommand.self,
+      RunCommand.self, MergeCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self,
+      BaselineCommand.self, TuneCommand.self,
     ])
 
   /// As ArgumentParser's, except that usage errors exit 2 (documented), not 64.

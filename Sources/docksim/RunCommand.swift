@@ -13,6 +13,9 @@ struct RunCommand: ParsableCommand {
       (*.suite.yaml: scenarios by path or glob, shared overrides, Monte Carlo repetitions). Every file is
       validated before anything runs; a bad file writes nothing and exits 2. Output is byte-identical
       for any --jobs. Exit 1 if a scenario stopped on an error or an expectation failed.
+
+      With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and \
+      shard.csv describes the shard for `docksim merge` (docs/sharding.md).
       """)
 
   @Argument(help: "Scenario files or directories.")
@@ -29,6 +32,8 @@ struct RunCommand: ParsableCommand {
 
   @OptionGroup var overrideOptions: OverrideOptions
 
+  @OptionGroup var shardOptions: ShardOptions
+
   @Option(
     name: .long,
     help:
@@ -43,7 +48,8 @@ struct RunCommand: ParsableCommand {
       throw fail("--repetitions: expected an integer in 1...10000, got \(r)")
     }
     let overrides = try overrideOptions.overrides()
-    var loaded: [(path: String, scenario: Scenario, repetitions: Int, seedOffset: Int)] = []
+    let shard = try shardOptions.shard()
+    var loaded: [(path: String, scenario: Scenario, repetitions: Int)] = []
     do {
       for path in paths {
         if SuiteLoader.isSuite(path) {
@@ -53,80 +59,47 @@ struct RunCommand: ParsableCommand {
           combined.overlays += overrides.overlays
           combined.assignments += overrides.assignments
           for file in suite.scenarioFiles {
-            loaded.append(
-              (
-                file, try ScenarioLoader.load(path: file, overrides: combined),
-                repetitions ?? suite.repetitions, suite.seedOffset
-              ))
+            var scenario = try ScenarioLoader.load(path: file, overrides: combined)
+            scenario.seed = MonteCarlo.seed(scenario.seed, repetition: suite.seedOffset)
+            loaded.append((file, scenario, repetitions ?? suite.repetitions))
           }
         } else {
           for (file, scenario) in try ScenarioLoader.loadAll(paths: [path], overrides: overrides) {
-            loaded.append((file, scenario, repetitions ?? 1, 0))
+            loaded.append((file, scenario, repetitions ?? 1))
           }
         }
       }
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
     var seen: [String: String] = [:]
-    for (path, s, _, _) in loaded {
+    for (path, s, _) in loaded {
       if let other = seen[s.name] {
         throw fail(
           "\(path): name: scenario name '\(s.name)' is already used by \(other); names must be unique")
       }
       seen[s.name] = path
     }
-    let traces = (out as NSString).appendingPathComponent("traces")
-    // Every repetition is a job of its own; only each scenario's first (its own seed) writes traces.
-    var runs: [Scenario] = []
-    var writeTraces: [Bool] = []
-    for (_, scenario, count, offset) in loaded {
-      for k in 0..<count {
-        var s = scenario
-        s.seed = MonteCarlo.seed(scenario.seed, repetition: offset + k)
-        runs.append(s)
-        writeTraces.append(k == 0)
-      }
-    }
-    let all = SuiteRunner.run(runs, jobs: jobs, tracesDirectory: traces, writeTraces: writeTraces)
-    var outcomes: [RunOutcome] = []
-    var statistics: [(scenario: String, stats: [MonteCarlo.Statistic])] = []
-    var next = 0
-    for (_, scenario, count, _) in loaded {
-      let group = Array(all[next..<next + count])
-      next += count
-      if count == 1 {
-        outcomes.append(group[0])
-      } else {
-        let (merged, stats) = MonteCarlo.aggregate(group, expectations: scenario.expectations)
-        outcomes.append(merged)
-        statistics.append((scenario.name, stats))
-      }
-    }
+    let work = loaded.map { WorkItem(path: $0.path, scenario: $0.scenario, repetitions: $0.repetitions) }
+    // The shard's part of exactly the list a full run uses: positions after suites, globs and the name
+    // check, whole scenarios with all their repetitions.
+    let mine = shard?.part(of: work) ?? work
+    let manifest = (out as NSString).appendingPathComponent(ShardManifest.fileName)
     do {
-      try AtomicFileWriter.write(
-        SummaryTable.csv(outcomes), to: (out as NSString).appendingPathComponent("summary.csv"))
-      try AtomicFileWriter.write(
-        SummaryTable.expectationsCSV(outcomes),
-        to: (out as NSString).appendingPathComponent("expectations.csv"))
-      if !statistics.isEmpty {
-        try AtomicFileWriter.write(
-          MonteCarlo.csv(statistics), to: (out as NSString).appendingPathComponent("montecarlo.csv"))
+      // A manifest left by an earlier sharded run into this directory would describe other outputs;
+      // the new one is written last, so its presence means this shard's tables are complete.
+      if FileManager.default.fileExists(atPath: manifest) {
+        try FileManager.default.removeItem(atPath: manifest)
       }
+    } catch { throw fail("\(manifest): cannot remove the manifest of an earlier run: \(error)") }
+    if let shard, !quiet {
+      print("shard \(shard): \(mine.count) of \(work.count) scenarios")
+    }
+    let traces = (out as NSString).appendingPathComponent("traces")
+    let results = SuiteRunner.run(mine, jobs: jobs, tracesDirectory: traces)
+    do {
+      try results.write(to: out)
+      if let shard { try ShardManifest(shard: shard, work: work).write(to: out) }
     } catch { throw fail("\(error)") }
-    if !quiet { print(SummaryTable.text(outcomes), terminator: "") }
-    let failed = outcomes.filter { $0.failure != nil }
-    for f in failed { printError("docksim: scenario \(f.name) failed: \(f.failure ?? "")") }
-    if !quiet { print("wrote \(out)/summary.csv and \(outcomes.count - failed.count) traces in \(traces)") }
-    let unmet = outcomes.flatMap { o in o.failedExpectations.map { (o.name, $0) } }
-    for (name, e) in unmet {
-      let got = CSVFormat.cell(e.value)
-      printError(
-        "docksim: \(name): expectation failed: \(e.expectation.bounds), got \(got.isEmpty ? "not applicable" : got)"
-      )
-    }
-    if !quiet && !unmet.isEmpty {
-      print("\(unmet.count) expectation(s) failed (see \(out)/expectations.csv)")
-    }
-    if !failed.isEmpty || !unmet.isEmpty { throw ExitCode(1) }
+    try RunReport.finish(results.outcomes, out: out, quiet: quiet)
   }
 }

@@ -14,6 +14,8 @@ struct TuneCommand: ParsableCommand {
       each finishes), best.yaml (an overlay for `docksim run --params`), sensitivity.csv and
       summary.txt into --out. The same seed gives the same files whatever --jobs. Ctrl-C stops after
       the running trials with every file whole (exit 130); --resume continues from trials.csv.
+      With --shard (or a job engine's variables) only that shard's share of the baseline and design
+      runs; `docksim merge` combines the shards and --resume on the merged directory finishes.
       """)
 
   @Argument(help: "Tuning file (*.tune.yaml).")
@@ -77,18 +79,21 @@ struct TuneCommand: ParsableCommand {
   @Option(name: .long, help: "nelder-mead or none.")
   var method: String?
 
+  @OptionGroup var shardOptions: ShardOptions
+
   func run() throws {
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     let spec: TuneSpec
     do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(error)") }
+    let shard = try shardOptions.shard()
     let interruption = Interruption.shared
     interruption.install()
     let display = quiet ? nil : ProgressDisplay()
     var progress: (@Sendable (TuneProgress) -> Void)?
     if let display { progress = { display.update($0) } }
     let options = TuneOptions(
-      outDirectory: out, jobs: jobs, resume: resume, isCancelled: { interruption.isRequested },
+      outDirectory: out, jobs: jobs, resume: resume, shard: shard, isCancelled: { interruption.isRequested },
       progress: progress)
     let result: Tuner.Result
     do {

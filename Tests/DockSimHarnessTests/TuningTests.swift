@@ -159,6 +159,43 @@ final class StopAfter: @unchecked Sendable {
     }
   }
 
+  @Test func shardsMergedAndResumedEndExactlyAsOneTuning() throws {
+    let f = try TuningFixture()
+    defer { f.remove() }
+    let spec = try TuneSpecLoader.load(path: f.spec)
+    _ = try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("whole"), jobs: 2))
+    let shards = (0..<3).map { f.out("shard-\($0)") }
+    var owned: [Int] = []
+    for (i, dir) in shards.enumerated() {
+      guard
+        case .shard(let s) = try Tuner.run(
+          spec, options: TuneOptions(outDirectory: dir, jobs: 1, shard: Shard(index: i, count: 3)))
+      else { throw TuneError("expected a shard") }
+      #expect(s.plannedDesignTrials == 5)
+      owned += s.trials
+      #expect(try f.files("shard-\(i)").keys.sorted() == ["shard.csv", "trials.csv"])
+    }
+    #expect(owned.sorted() == [0, 1, 2, 3, 4])
+    // Any order of directories; the merged rows are the unsharded tuning's first five rows.
+    let merged = try TuneShards.merge(shards.reversed())
+    let whole = String(decoding: try f.files("whole")["trials.csv"]!, as: UTF8.self)
+    #expect(whole.hasPrefix(merged))
+    #expect(merged.split(separator: "\n").count == 6)
+    try FileManager.default.createDirectory(atPath: f.out("merged"), withIntermediateDirectories: true)
+    try Data(merged.utf8).write(to: URL(fileURLWithPath: f.out("merged") + "/trials.csv"))
+    _ = try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("merged"), jobs: 2, resume: true))
+    #expect(try f.files("merged") == f.files("whole"))
+    // A missing shard, or a shard of another tuning, is refused.
+    #expect(throws: ShardMergeError.self) { try TuneShards.merge(Array(shards.prefix(2))) }
+    var other = spec
+    other.search.seed = 77
+    _ = try Tuner.run(
+      other, options: TuneOptions(outDirectory: f.out("other"), jobs: 1, shard: Shard(index: 2, count: 3)))
+    #expect {
+      try TuneShards.merge([shards[0], shards[1], f.out("other")])
+    } throws: { "\($0)".contains("fingerprint") }
+  }
+
   @Test func aTornLastRowIsDroppedOnResume() throws {
     let f = try TuningFixture()
     defer { f.remove() }

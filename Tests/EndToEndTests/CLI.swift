@@ -28,12 +28,25 @@ enum CLI {
     var stderr: String
   }
 
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+  /// The variables `docksim run` takes a shard from (docs/sharding.md).
+  static let shardVariables = [
+    "DOCKSIM_SHARD", "JOB_COMPLETION_INDEX", "DOCKSIM_SHARD_COUNT", "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP", "TEST_SHARD_INDEX",
+    "TEST_TOTAL_SHARDS",
+  ]
+
+  /// Runs docksim with `environment` added to this process's, less any shard variables of its own
+  /// (the tests may themselves run as a Slurm array task or a sharded Bazel test).
+  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+    -> Result
+  {
     let process = Process()
     process.executableURL = try binary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? repository
     var env = ProcessInfo.processInfo.environment
+    for name in shardVariables { env[name] = nil }
+    env.merge(environment) { _, new in new }
     env["OPENBLAS_NUM_THREADS"] = "1"
     process.environment = env
     let out = Pipe()

@@ -23,12 +23,13 @@ public struct TuneOptions: Sendable {
   /// Evaluate only this shard's share of the baseline and the space-filling design (round robin by
   /// trial number), then stop: shards are merged with `docksim merge` and the tuning finished with
   /// `--resume` on the merged directory.
-  public var shard: (index: Int, count: Int)?
+  /// A shard of one (`--shard 0/1`) is the whole tuning.
+  public var shard: Shard?
   public var isCancelled: @Sendable () -> Bool
   public var progress: (@Sendable (TuneProgress) -> Void)?
 
   public init(
-    outDirectory: String, jobs: Int, resume: Bool = false, shard: (index: Int, count: Int)? = nil,
+    outDirectory: String, jobs: Int, resume: Bool = false, shard: Shard? = nil,
     isCancelled: @escaping @Sendable () -> Bool = { false },
     progress: (@Sendable (TuneProgress) -> Void)? = nil
   ) {
@@ -121,10 +122,15 @@ public enum Tuner {
       pointOf[candidates.count] = p
       candidates.append(.init(trial: candidates.count, phase: .design, values: space.values(at: p)))
     }
-    if let shard = options.shard {
-      let mine = candidates.filter { $0.trial % shard.count == shard.index }
+    if let shard = options.shard, shard.count > 1 {
+      let mine = candidates.filter { shard.owns($0.trial) }
       _ = try evaluator.evaluate(mine, on: .train)
       try checkWrites(evaluator)
+      // Written last: its presence says the shard's trials are complete.
+      try TuneShards.manifest(
+        shard: shard, spec: spec, space: space,
+        candidates: candidates.map { ($0.trial, $0.phase.rawValue, $0.values) }
+      ).write(to: out)
       return .shard(TuneShardOutcome(trials: mine.map(\.trial), plannedDesignTrials: candidates.count))
     }
     var trainRecords = try evaluator.evaluate(candidates, on: .train)

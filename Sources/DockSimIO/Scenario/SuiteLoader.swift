@@ -9,7 +9,8 @@ import Yams
 ///     params: ../tuned.yaml               # optional overlay, as --params
 ///     set: [ "tracker.gate=16" ]          # optional, as --set
 ///     repetitions: 5                      # optional Monte Carlo seeds per scenario (default 1)
-///     seed_offset: 100                    # optional: start at derived seed 100 (held-out seeds)
+///     seed_offset: 100                    # optional: each scenario runs under its derived seed 100 (and
+///                                         # its repetitions derive from that): seeds a training never drew
 public struct Suite: Sendable {
   public var name: String
   public var file: String
@@ -17,8 +18,8 @@ public struct Suite: Sendable {
   public var scenarioFiles: [String]
   public var overrides: ScenarioOverrides
   public var repetitions: Int
-  /// The number of the first derived seed (0: the scenario's own seed); a validation suite sets it to
-  /// run the same scenarios under noise the training never saw.
+  /// Which derived seed replaces each scenario's own (`MonteCarlo.seed(seed, repetition: offset)`; 0
+  /// keeps the own seed); a validation suite sets it to run scenarios under noise training never saw.
   public var seedOffset: Int
 }
 

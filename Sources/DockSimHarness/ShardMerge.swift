@@ -1,0 +1,205 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+
+/// Combines the output directories of the shards of one `docksim run` into what a single run of the
+/// same work list writes: `summary.csv`, `expectations.csv`, `montecarlo.csv` (when any scenario is
+/// repeated) and `traces/`, byte for byte.
+///
+/// Every row is copied as written and put back at its scenario's position in the work list, so the
+/// merge never re-formats a number. Everything is read and checked before anything is written.
+public enum ShardMerge {
+  /// Reads and checks the shards in `directories` (one per shard, any order) and assembles the merged
+  /// run in memory; nothing is written (see `MergedRun.write(to:)`).
+  ///
+  /// - Throws: `ShardMergeError` naming the directory or file and what was expected when a directory is
+  ///   not a shard, the shards disagree on the kind, count or work list (they come from different runs),
+  ///   a shard is missing or given twice, or a shard's tables or traces do not match its manifest.
+  public static func merge(_ directories: [String]) throws(ShardMergeError) -> MergedRun {
+    let manifests = try checkedManifests(directories)
+    guard manifests[0].kind == .run else {
+      throw ShardMergeError(
+        file: directories[0], field: "kind", message: "expected run shards, got \(manifests[0].kind.rawValue)"
+      )
+    }
+    var shards: [ShardTables] = []
+    for (directory, manifest) in zip(directories, manifests) {
+      shards.append(try ShardTables.read(directory: directory, manifest: manifest))
+    }
+    return try assemble(manifests[0].entries, shards: shards, directories: directories)
+  }
+
+  /// The manifests of `directories`, checked to be every shard of one piece of work exactly once.
+  public static func checkedManifests(_ directories: [String]) throws(ShardMergeError) -> [ShardManifest] {
+    guard !directories.isEmpty else {
+      throw ShardMergeError(file: "merge", message: "no shard directories; expected one directory per shard")
+    }
+    var manifests: [ShardManifest] = []
+    for directory in directories { manifests.append(try ShardManifest.read(directory: directory)) }
+    let reference = manifests[0]
+    let count = reference.shard.count
+    for (directory, manifest) in zip(directories, manifests).dropFirst() {
+      try checkSameRun(manifest, directory: directory, as: reference, of: directories[0])
+    }
+    var given: [String?] = Array(repeating: nil, count: count)
+    for (directory, manifest) in zip(directories, manifests) {
+      if let other = given[manifest.shard.index] {
+        throw ShardMergeError(
+          file: directory,
+          message: "shard \(manifest.shard) again (also in \(other)); expected each shard of the run once")
+      }
+      given[manifest.shard.index] = directory
+    }
+    if let missing = given.firstIndex(where: { $0 == nil }) {
+      let present = given.indices.filter { given[$0] != nil }.map(String.init).joined(separator: ", ")
+      let names = reference.entries.filter { $0.position % count == missing }.map(\.scenario)
+      let ran =
+        names.isEmpty ? "it has no scenario" : "its scenarios: " + names.prefix(5).joined(separator: ", ")
+      throw ShardMergeError(
+        file: (directories[0] as NSString).appendingPathComponent(ShardManifest.fileName),
+        field: "shard_count",
+        message:
+          "shard \(missing)/\(count) is missing (\(ran)\(names.count > 5 ? ", …" : "")); expected one directory "
+          + "for each shard 0…\(count - 1), got shard\(present.contains(",") ? "s" : "") \(present)")
+    }
+    return manifests
+  }
+
+  /// The shards agree on the kind, the count and the whole work list; a difference names the first item
+  /// that differs, which says which input changed.
+  private static func checkSameRun(
+    _ manifest: ShardManifest, directory: String, as reference: ShardManifest, of referenceDirectory: String
+  ) throws(ShardMergeError) {
+    let file = (directory as NSString).appendingPathComponent(ShardManifest.fileName)
+    let different = "; the shards come from different runs"
+    guard manifest.kind == reference.kind else {
+      throw ShardMergeError(
+        file: file, field: "kind",
+        message:
+          "expected \(reference.kind.rawValue) as in \(referenceDirectory), got \(manifest.kind.rawValue)")
+    }
+    guard manifest.shard.count == reference.shard.count else {
+      throw ShardMergeError(
+        file: file, field: "shard_count",
+        message:
+          "expected \(reference.shard.count) as in \(referenceDirectory), got \(manifest.shard.count)\(different)"
+      )
+    }
+    guard manifest.entries != reference.entries else { return }
+    var why = "a work list of \(manifest.entries.count) scenarios, not \(reference.entries.count)"
+    for (a, b) in zip(manifest.entries, reference.entries) where a != b {
+      if a.scenario != b.scenario {
+        why = "position \(a.position) is '\(a.scenario)', not '\(b.scenario)'"
+      } else if a.seed != b.seed {
+        why = "'\(a.scenario)' has seed \(a.seed), not \(b.seed)"
+      } else if a.repetitions != b.repetitions {
+        why = "'\(a.scenario)' has \(a.repetitions) repetitions, not \(b.repetitions)"
+      } else {
+        why = "'\(a.scenario)' ran with other parameters (a changed file, --set or --params)"
+      }
+      break
+    }
+    throw ShardMergeError(
+      file: file, field: "fingerprint",
+      message:
+        "expected \(ShardManifest.hex(reference.fingerprint)) as in \(referenceDirectory), got "
+        + "\(ShardManifest.hex(manifest.fingerprint)): \(why)\(different)")
+  }
+
+  /// Puts every row back at its position in the work list.
+  private static func assemble(
+    _ entries: [ShardManifest.Entry], shards: [ShardTables], directories: [String]
+  ) throws(ShardMergeError) -> MergedRun {
+    let count = shards[0].manifest.shard.count
+    var byIndex: [ShardTables?] = Array(repeating: nil, count: count)
+    for s in shards { byIndex[s.manifest.shard.index] = s }
+    var summary = CSVFormat.line(SummaryTable.columns)
+    var expectations = CSVFormat.line(SummaryTable.expectationColumns)
+    var monteCarlo = CSVFormat.line(MonteCarlo.columns)
+    var outcomes: [RunOutcome] = []
+    var traces: [MergedRun.TraceFile] = []
+    var traceOwner: [String: String] = [:]
+    for entry in entries {
+      let shard = byIndex[entry.position % count]!
+      // Round robin: the k-th scenario of shard i is at position i + k·count.
+      let scenario = shard.items[entry.position / count]
+      summary += scenario.summary
+      expectations += scenario.expectationLines.joined()
+      monteCarlo += scenario.monteCarloLines.joined()
+      outcomes.append(scenario.outcome)
+      for name in scenario.traceFiles {
+        if let other = traceOwner[name] {
+          throw ShardMergeError(
+            file: (shard.directory as NSString).appendingPathComponent("traces/\(name)"),
+            message:
+              "written by scenarios '\(other)' and '\(entry.scenario)'; expected scenario names whose trace "
+              + "files differ")
+        }
+        traceOwner[name] = entry.scenario
+        traces.append(
+          MergedRun.TraceFile(
+            source: (shard.directory as NSString).appendingPathComponent("traces/\(name)"), name: name))
+      }
+    }
+    return MergedRun(
+      shardDirectories: directories, summaryCSV: summary, expectationsCSV: expectations,
+      monteCarloCSV: entries.contains { $0.repetitions > 1 } ? monteCarlo : nil, traces: traces,
+      outcomes: outcomes)
+  }
+}
+
+/// A merged run, checked and assembled, ready to be written.
+public struct MergedRun: Sendable {
+  /// A trace file to copy: its path in a shard and its name under `traces/`.
+  public struct TraceFile: Sendable, Equatable {
+    public var source: String
+    public var name: String
+  }
+
+  /// The shard directories merged, as given.
+  public var shardDirectories: [String]
+  /// `summary.csv` as a single run writes it.
+  public var summaryCSV: String
+  /// `expectations.csv` as a single run writes it.
+  public var expectationsCSV: String
+  /// `montecarlo.csv`, or nil when no scenario was repeated (a single run writes none then).
+  public var monteCarloCSV: String?
+  /// The trace files, in work-list order.
+  public var traces: [TraceFile]
+  /// Every scenario's outcome as read back from its shard's tables, in work-list order: for the summary
+  /// table (`SummaryTable.text`) and the verdict (failed runs and expectations).
+  public var outcomes: [RunOutcome]
+
+  /// Writes the merged run into `directory`: the traces (copied byte for byte), then the tables, each
+  /// file atomically. A stale `shard.csv` there is removed, so that the merged directory is never taken
+  /// for a shard.
+  ///
+  /// - Throws: `ShardMergeError` when `directory` is one of the shard directories (nothing written);
+  ///   `IOFailure` or a Foundation error when writing fails.
+  public func write(to directory: String) throws {
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    for shard in shardDirectories where resolved(shard) == resolved(directory) {
+      throw ShardMergeError(
+        file: directory, message: "is the shard directory \(shard); expected a separate output directory")
+    }
+    let tracesDirectory = (directory as NSString).appendingPathComponent("traces")
+    try FileManager.default.createDirectory(atPath: tracesDirectory, withIntermediateDirectories: true)
+    for trace in traces {
+      try AtomicFileWriter.copy(
+        from: trace.source, to: (tracesDirectory as NSString).appendingPathComponent(trace.name))
+    }
+    let manifest = (directory as NSString).appendingPathComponent(ShardManifest.fileName)
+    if FileManager.default.fileExists(atPath: manifest) {
+      try FileManager.default.removeItem(atPath: manifest)
+    }
+    try AtomicFileWriter.write(summaryCSV, to: (directory as NSString).appendingPathComponent("summary.csv"))
+    try AtomicFileWriter.write(
+      expectationsCSV, to: (directory as NSString).appendingPathComponent("expectations.csv"))
+    if let monteCarloCSV {
+      try AtomicFileWriter.write(
+        monteCarloCSV, to: (directory as NSString).appendingPathComponent("montecarlo.csv"))
+    }
+  }
+}

@@ -1,0 +1,266 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+
+/// The tables and traces of one shard's output directory, read back, checked against its manifest and
+/// cut into one piece per scenario the shard ran.
+struct ShardTables {
+  /// What the shard wrote for one of its scenarios.
+  struct Item {
+    /// Its `summary.csv` line, newline included.
+    var summary: String
+    /// Its `expectations_failed` cell.
+    var expectationsFailed: String
+    /// Its `expectations.csv` lines.
+    var expectationLines: [String] = []
+    /// Its `montecarlo.csv` lines (repeated scenarios only).
+    var monteCarloLines: [String] = []
+    /// The outcome the lines describe.
+    var outcome: RunOutcome
+    /// Its files under `traces/`, by name.
+    var traceFiles: [String] = []
+  }
+
+  let directory: String
+  let manifest: ShardManifest
+  /// One per scenario of the shard, in work-list order.
+  let items: [Item]
+
+  /// The suffixes of a scenario's trace files, as `ScenarioRunner` writes them.
+  static let traceSuffixes = [".csv", ".objects.csv", ".events.csv"]
+
+  static func read(directory: String, manifest: ShardManifest) throws(ShardMergeError) -> ShardTables {
+    let owned = manifest.owned
+    var indexOf: [String: Int] = [:]
+    for (k, e) in owned.enumerated() { indexOf[e.scenario] = k }
+    var items = try readSummary(directory: directory, manifest: manifest)
+    try readExpectations(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
+    if owned.contains(where: { $0.repetitions > 1 }) {
+      try readMonteCarlo(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
+    }
+    for (k, entry) in owned.enumerated() {
+      for suffix in traceSuffixes {
+        let name = entry.scenario + suffix
+        let path = (directory as NSString).appendingPathComponent("traces/\(name)")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          items[k].traceFiles.append(name)
+        } else if items[k].outcome.failure == nil {
+          throw ShardMergeError(
+            file: path,
+            message:
+              "no such file; expected the traces of scenario '\(entry.scenario)', which ran (status ok in "
+              + "summary.csv)")
+        }
+      }
+    }
+    return ShardTables(directory: directory, manifest: manifest, items: items)
+  }
+
+  /// `summary.csv`: exactly one row per scenario of the shard, in order, with this docksim's columns.
+  private static func readSummary(directory: String, manifest: ShardManifest) throws(ShardMergeError)
+    -> [Item]
+  {
+    let file = (directory as NSString).appendingPathComponent("summary.csv")
+    let text = try readText(file, what: "the summary.csv of the shard")
+    let snapshot: SummarySnapshot
+    do { snapshot = try SummaryCSVReader.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    guard snapshot.columns == SummaryTable.columns else {
+      throw ShardMergeError(
+        file: file, line: 1,
+        message:
+          "expected the columns this docksim writes (\(SummaryTable.columns.count) columns from scenario to "
+          + "error); run the shards and the merge with the same docksim")
+    }
+    let columns = SummaryTable.columns
+    try checkVerbatim(
+      text, [(1, columns)] + snapshot.rows.map { row in (row.line, columns.map { row[$0] ?? "" }) },
+      file: file)
+    let owned = manifest.owned
+    guard snapshot.rows.count == owned.count else {
+      throw ShardMergeError(
+        file: file,
+        message:
+          "\(snapshot.rows.count) scenario rows; expected \(owned.count), one for each scenario of shard "
+          + "\(manifest.shard) in \(ShardManifest.fileName)")
+    }
+    var items: [Item] = []
+    for (row, entry) in zip(snapshot.rows, owned) {
+      func fail(_ field: String, _ message: String) -> ShardMergeError {
+        ShardMergeError(file: file, line: row.line, field: field, message: message)
+      }
+      guard row.scenario == entry.scenario else {
+        throw fail(
+          "scenario",
+          "expected '\(entry.scenario)' (position \(entry.position) in \(ShardManifest.fileName)), got '\(row.scenario)'"
+        )
+      }
+      guard row["seed"] == "\(entry.seed)" else {
+        throw fail(
+          "seed", "expected \(entry.seed) as in \(ShardManifest.fileName), got '\(row["seed"] ?? "")'")
+      }
+      let outcome: RunOutcome
+      if row.failed {
+        outcome = RunOutcome(name: entry.scenario, seed: entry.seed, result: nil, failure: row["error"] ?? "")
+      } else {
+        guard let seconds = Double(row["duration_s"] ?? ""), let frames = Int64(row["frames"] ?? "") else {
+          throw fail("duration_s", "expected a duration and a frame count on a row with status ok")
+        }
+        let metrics = SummaryTable.metricColumns.map { name in
+          MetricValue(name, (row[name] ?? "").isEmpty ? nil : Double(row[name] ?? ""))
+        }
+        let result = ScenarioResult(
+          name: entry.scenario, seed: entry.seed, duration: SimDuration(seconds: seconds), frames: frames,
+          metrics: metrics)
+        outcome = RunOutcome(name: entry.scenario, seed: entry.seed, result: result, failure: nil)
+      }
+      items.append(
+        Item(
+          summary: CSVFormat.line(columns.map { CSVFormat.cell(row[$0] ?? "") }),
+          expectationsFailed: row["expectations_failed"] ?? "", outcome: outcome))
+    }
+    return items
+  }
+
+  /// `expectations.csv`: rows of the shard's scenarios, grouped in the shard's order; each scenario's
+  /// failures agree with its `expectations_failed` in `summary.csv`.
+  private static func readExpectations(
+    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
+  ) throws(ShardMergeError) {
+    let file = (directory as NSString).appendingPathComponent("expectations.csv")
+    let rows = try readTable(
+      file, columns: SummaryTable.expectationColumns, what: "the expectations.csv of the shard")
+    var last = 0
+    for row in rows {
+      let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
+      let cells = row.cells.map(\.text)
+      func number(_ i: Int) throws(ShardMergeError) -> Double? {
+        guard !cells[i].isEmpty else { return nil }
+        guard let value = Double(cells[i]) else {
+          throw ShardMergeError(
+            file: file, line: row.line, column: row.cells[i].column,
+            field: SummaryTable.expectationColumns[i],
+            message: "expected a number or an empty cell, got '\(cells[i])'")
+        }
+        return value
+      }
+      guard !cells[1].isEmpty, cells[5] == "pass" || cells[5] == "fail" else {
+        throw ShardMergeError(
+          file: file, line: row.line, field: "result",
+          message: "expected a metric and pass or fail, got '\(cells[1])' and '\(cells[5])'")
+      }
+      let expectation = Expectation(metric: cells[1], minimum: try number(2), maximum: try number(3))
+      items[k].outcome.expectations.append(
+        ExpectationResult(expectation: expectation, value: try number(4), passed: cells[5] == "pass"))
+      items[k].expectationLines.append(CSVFormat.line(cells.map(CSVFormat.cell)))
+    }
+    for item in items where item.outcome.result != nil {
+      let summaryFile = (directory as NSString).appendingPathComponent("summary.csv")
+      let failed = item.outcome.failedExpectations.count
+      guard item.expectationsFailed == "\(failed)" else {
+        throw ShardMergeError(
+          file: file,
+          message:
+            "\(failed) failed expectation(s) of '\(item.outcome.name)', but \(summaryFile) counts "
+            + "\(item.expectationsFailed); "
+            + "expected both files from the same run of the shard")
+      }
+    }
+  }
+
+  /// `montecarlo.csv`: rows of the shard's repeated scenarios only, grouped in the shard's order.
+  private static func readMonteCarlo(
+    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
+  ) throws(ShardMergeError) {
+    let file = (directory as NSString).appendingPathComponent("montecarlo.csv")
+    let rows = try readTable(file, columns: MonteCarlo.columns, what: "the montecarlo.csv of the shard")
+    let owned = manifest.owned
+    var last = 0
+    for row in rows {
+      let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
+      guard row.cells[1].text == "\(owned[k].repetitions)" else {
+        throw ShardMergeError(
+          file: file, line: row.line, column: row.cells[1].column, field: "runs",
+          message:
+            "expected \(owned[k].repetitions), the repetitions of '\(owned[k].scenario)' in "
+            + "\(ShardManifest.fileName), got '\(row.cells[1].text)'")
+      }
+      items[k].monteCarloLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+    }
+  }
+
+  /// The index among the shard's scenarios of the scenario a row is about; rows come grouped in the
+  /// shard's order (`last` is the previous row's).
+  private static func item(
+    of row: CSVRecord, file: String, manifest: ShardManifest, indexOf: [String: Int], after last: inout Int
+  ) throws(ShardMergeError) -> Int {
+    let name = row.cells[0].text
+    guard let k = indexOf[name] else {
+      throw ShardMergeError(
+        file: file, line: row.line, column: 1, field: "scenario",
+        message: "'\(name)' is not a scenario of shard \(manifest.shard) in \(ShardManifest.fileName)")
+    }
+    guard k >= last else {
+      throw ShardMergeError(
+        file: file, line: row.line, column: 1, field: "scenario",
+        message: "'\(name)' out of order; expected the rows grouped in the order of \(ShardManifest.fileName)"
+      )
+    }
+    last = k
+    return k
+  }
+
+  /// The rows of a table with exactly `columns`, checked to be as docksim writes them.
+  private static func readTable(_ file: String, columns: [String], what: String) throws(ShardMergeError)
+    -> [CSVRecord]
+  {
+    let text = try readText(file, what: what)
+    let records: [CSVRecord]
+    do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    guard let header = records.first, header.cells.map(\.text) == columns else {
+      throw ShardMergeError(
+        file: file, line: 1,
+        message:
+          "expected the header \(columns.joined(separator: ",")); run the shards and the merge with the same docksim"
+      )
+    }
+    for row in records.dropFirst() where row.cells.count != columns.count {
+      throw ShardMergeError(
+        file: file, line: row.line,
+        message: "expected \(columns.count) cells as in the header, got \(row.cells.count)")
+    }
+    try checkVerbatim(text, records.map { ($0.line, $0.cells.map(\.text)) }, file: file)
+    return Array(records.dropFirst())
+  }
+
+  /// The file's bytes are exactly `CSVFormat`'s rendering of its records, so rows re-rendered from the
+  /// cells are the bytes the shard wrote (a file converted to CRLF or edited by hand is refused rather than
+  /// merged into something no single run would write).
+  private static func checkVerbatim(_ text: String, _ records: [(line: Int, cells: [String])], file: String)
+    throws(ShardMergeError)
+  {
+    var rest = Substring(text).utf8
+    for (line, cells) in records {
+      let rendered = CSVFormat.line(cells.map(CSVFormat.cell))
+      guard rest.starts(with: rendered.utf8) else {
+        throw ShardMergeError(
+          file: file, line: line,
+          message:
+            "not as `docksim run` writes it; expected the file unchanged (merge copies rows byte for byte)")
+      }
+      rest = rest.dropFirst(rendered.utf8.count)
+    }
+    guard rest.isEmpty else {
+      throw ShardMergeError(
+        file: file,
+        message: "text after the last row; expected the file unchanged (merge copies rows byte for byte)")
+    }
+  }
+
+  private static func readText(_ file: String, what: String) throws(ShardMergeError) -> String {
+    guard FileManager.default.fileExists(atPath: file) else {
+      throw ShardMergeError(file: file, message: "no such file; expected \(what), which every shard writes")
+    }
+    do { return try GateFiles.readText(path: file, expected: what) } catch { throw ShardMergeError(error) }
+  }
+}

@@ -1,0 +1,79 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+
+/// One scenario of a run's work list: the scenario as loaded (overrides applied) and how many Monte
+/// Carlo repetitions it gets. `docksim run` builds the list from files, directories and suites, in
+/// order; a shard runs some of its items (`Shard.owns`), never part of an item.
+public struct WorkItem: Sendable, Equatable {
+  /// The file the scenario came from (for messages only: shards may run from different checkouts).
+  public var path: String
+  public var scenario: Scenario
+  /// 1 for a plain run; N runs seeds `MonteCarlo.seed(scenario.seed, repetition: 0..<N)`.
+  public var repetitions: Int
+  public init(path: String, scenario: Scenario, repetitions: Int) {
+    self.path = path
+    self.scenario = scenario
+    self.repetitions = repetitions
+  }
+}
+
+/// What running a work list produced: one outcome per item (the means when repeated) and the
+/// statistics of every repeated item, both in work-list order.
+public struct RunResults: Sendable {
+  public var outcomes: [RunOutcome]
+  public var statistics: [(scenario: String, stats: [MonteCarlo.Statistic])]
+  public init(outcomes: [RunOutcome], statistics: [(scenario: String, stats: [MonteCarlo.Statistic])]) {
+    self.outcomes = outcomes
+    self.statistics = statistics
+  }
+
+  /// Writes `summary.csv`, `expectations.csv` and, when any item was repeated, `montecarlo.csv` into
+  /// `directory`, each atomically.
+  public func write(to directory: String) throws {
+    try AtomicFileWriter.write(
+      SummaryTable.csv(outcomes), to: (directory as NSString).appendingPathComponent("summary.csv"))
+    try AtomicFileWriter.write(
+      SummaryTable.expectationsCSV(outcomes),
+      to: (directory as NSString).appendingPathComponent("expectations.csv"))
+    if !statistics.isEmpty {
+      try AtomicFileWriter.write(
+        MonteCarlo.csv(statistics), to: (directory as NSString).appendingPathComponent("montecarlo.csv"))
+    }
+  }
+}
+
+extension SuiteRunner {
+  /// Runs every item of `items` on `jobs` threads and writes each item's traces (of its first
+  /// repetition, the scenario's own seed) into `tracesDirectory`.
+  ///
+  /// Every repetition is a job of its own, so a repeated scenario spreads over the workers; the
+  /// repetitions are folded back per item (`MonteCarlo.aggregate`) in input order.
+  public static func run(_ items: [WorkItem], jobs: Int, tracesDirectory: String?) -> RunResults {
+    var runs: [Scenario] = []
+    var writeTraces: [Bool] = []
+    for item in items {
+      for k in 0..<item.repetitions {
+        var s = item.scenario
+        s.seed = MonteCarlo.seed(item.scenario.seed, repetition: k)
+        runs.append(s)
+        writeTraces.append(k == 0)
+      }
+    }
+    let all = run(runs, jobs: jobs, tracesDirectory: tracesDirectory, writeTraces: writeTraces)
+    var results = RunResults(outcomes: [], statistics: [])
+    var next = 0
+    for item in items {
+      let group = Array(all[next..<next + item.repetitions])
+      next += item.repetitions
+      if item.repetitions == 1 {
+        results.outcomes.append(group[0])
+      } else {
+        let (merged, stats) = MonteCarlo.aggregate(group, expectations: item.scenario.expectations)
+        results.outcomes.append(merged)
+        results.statistics.append((item.scenario.name, stats))
+      }
+    }
+    return results
+  }
+}

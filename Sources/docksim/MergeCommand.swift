@@ -1,0 +1,70 @@
+import ArgumentParser
+import DockSimHarness
+import DockSimIO
+import Foundation
+
+/// `docksim merge --out DIR SHARD_DIR...`: the shards of one `docksim run --shard` put back together into
+/// what a single run writes, byte for byte (docs/sharding.md).
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge the output directories of `docksim run --shard` into one run's outputs.",
+    discussion: """
+      Reads every shard's shard.csv, checks that the shards come from the same run (same count, same \
+      work list) and that each shard is given once, then writes summary.csv, expectations.csv, \
+      montecarlo.csv (when a scenario was repeated) and traces/ into --out, identical to a single run \
+      of the same inputs. Shards of `docksim tune --shard` merge into one trials.csv, to be finished \
+      with `docksim tune --resume`. Nothing is written when a check fails. Exit codes: 0 success; 1 a merged \
+      scenario failed to run or an expectation failed, as for `run`; 2 bad input or usage.
+      """)
+
+  @Argument(
+    help: ArgumentHelp("The shards' output directories, one per shard, in any order.", valueName: "shard-dir")
+  )
+  var shards: [String] = []
+
+  @Option(name: .long, help: "Output directory.")
+  var out: String = "results"
+
+  @Flag(name: .long, help: "Do not print the summary table.")
+  var quiet = false
+
+  func run() throws {
+    guard !shards.isEmpty else {
+      throw fail(
+        "merge: expected the output directories of the shards (docksim merge --out DIR SHARD_DIR...)")
+    }
+    guard !out.isEmpty else { throw fail("merge: --out: expected a directory, got an empty string") }
+    let kind: ShardKind
+    do { kind = try ShardManifest.read(directory: shards[0]).kind } catch { throw fail("\(error)") }
+    if kind == .tune { return try mergeTuning() }
+    let merged: MergedRun
+    do { merged = try ShardMerge.merge(shards) } catch { throw fail("\(error)") }
+    do {
+      try merged.write(to: out)
+    } catch let error as ShardMergeError {
+      throw fail("\(error)")
+    } catch { throw fail("\(error)") }
+    if !quiet {
+      print(
+        "merged \(shards.count) shard\(shards.count == 1 ? "" : "s") of \(merged.outcomes.count) scenarios")
+    }
+    try RunReport.finish(merged.outcomes, out: out, quiet: quiet)
+  }
+
+  /// Tuning shards: their trials.csv rows in trial order, ready for `docksim tune --resume`.
+  private func mergeTuning() throws {
+    let text: String
+    do { text = try TuneShards.merge(shards) } catch { throw fail("\(error)") }
+    let target = (out as NSString).appendingPathComponent(Tuner.trialsFile)
+    guard !FileManager.default.fileExists(atPath: target) else {
+      throw fail("\(target) already exists; merge into a new --out (nothing was changed)")
+    }
+    do { try AtomicFileWriter.write(text, to: target) } catch { throw fail("\(error)") }
+    if !quiet {
+      print(
+        "merged \(shards.count) tuning shards into \(target); finish with `docksim tune SPEC --resume --out \(out)`"
+      )
+    }
+  }
+}
