@@ -17,7 +17,7 @@ final class Interruption: @unchecked Sendable {
 
   func install() {
     for s in [SIGINT, SIGTERM] {
-      Glibc.signal(s, SIG_IGN)
+      ignoreSignal(s)
       let source = DispatchSource.makeSignalSource(signal: s, queue: .global())
       source.setEventHandler { [self] in
         lock.lock()
@@ -41,4 +41,9 @@ final class Interruption: @unchecked Sendable {
   }
 
   var isRequested: Bool { received != nil }
+}
+
+/// The C library's `signal(_:_:)`, which the `signal` property above would otherwise shadow.
+private func ignoreSignal(_ s: Int32) {
+  _ = signal(s, SIG_IGN)
 }

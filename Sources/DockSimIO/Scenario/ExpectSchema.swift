@@ -16,13 +16,18 @@ enum ExpectSchema {
     // In the catalogue's order, so results are listed the same way whatever the file's order.
     for name in MetricCatalog.names {
       guard let entry = m[name] else { continue }
-      let b = try entry.mapping(allowed: ["min", "max"])
-      let lo = try b["min"].map { n throws(ScenarioError) in try n.number(bound) }
-      let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
-      guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
-      if let lo, let hi, lo > hi { throw entry.mismatch("min ≤ max, got min \(lo) > max \(hi)") }
-      out.append(Expectation(metric: name, minimum: lo, maximum: hi))
+      out.append(try expectation(name, entry))
     }
     return out
+  }
+
+  /// `{ min: a, max: b }` (either or both) bounding `metric`; also a tuning's constraints.
+  static func expectation(_ metric: String, _ entry: NodeReader) throws(ScenarioError) -> Expectation {
+    let b = try entry.mapping(allowed: ["min", "max"])
+    let lo = try b["min"].map { n throws(ScenarioError) in try n.number(bound) }
+    let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
+    guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
+    if let lo, let hi, lo > hi { throw entry.mismatch("min ≤ max, got min \(lo) > max \(hi)") }
+    return Expectation(metric: metric, minimum: lo, maximum: hi)
   }
 }

@@ -192,15 +192,9 @@ public enum TuneSpecLoader {
     var constraints: [Expectation] = []
     if let c = m["constraints"] {
       let bounds = try c.mapping(allowed: TuneSpec.metricNames)
-      let range = NumberBounds.closed(-1e12, 1e12)
       for metric in TuneSpec.metricNames {
         guard let entry = bounds[metric] else { continue }
-        let b = try entry.mapping(allowed: ["min", "max"])
-        let lo = try b["min"].map { n throws(ScenarioError) in try n.number(range) }
-        let hi = try b["max"].map { n throws(ScenarioError) in try n.number(range) }
-        guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
-        if let lo, let hi, lo > hi { throw entry.mismatch("min ≤ max") }
-        constraints.append(Expectation(metric: metric, minimum: lo, maximum: hi))
+        constraints.append(try ExpectSchema.expectation(metric, entry))
       }
     }
     return TuneObjective(terms: terms, constraints: constraints)
