@@ -26,22 +26,7 @@ public enum ObservationLog {
 
   /// Reads and validates a log file.
   public static func read(path: String) throws -> [LoggedFrame] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LogError(file: path, line: nil, column: nil, message: "no such file")
-    }
-    guard !isDirectory.boolValue else {
-      throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
-    }
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw LogError(
-        file: path, line: nil, column: nil, message: "cannot read: \(error.localizedDescription)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw LogError(file: path, line: nil, column: nil, message: "not UTF-8 text, expected a CSV file")
-    }
-    return try parse(text, file: path)
+    try parse(LogError.readText(path: path), file: path)
   }
 
   /// Parses log text; `file` names it in errors.
@@ -49,9 +34,8 @@ public enum ObservationLog {
     var frames: [LoggedFrame] = []
     var sawHeader = false
     var lineNumber = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in CSVFormat.lines(text) {
       lineNumber += 1
-      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
       if line.isEmpty || line.hasPrefix("#") { continue }
       let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       func fail(_ column: String?, _ message: String) -> LogError {
@@ -130,10 +114,36 @@ public struct LogError: Error, CustomStringConvertible, Equatable {
   public let line: Int?
   public let column: String?
   public let message: String
+  public init(file: String, line: Int?, column: String?, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
   public var description: String {
     var s = file
     if let line { s += ":\(line)" }
     if let column { s += ": \(column)" }
     return s + ": " + message
+  }
+
+  /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.
+  static func readText(path: String) throws(LogError) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw LogError(file: path, line: nil, column: nil, message: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
+    }
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw LogError(
+        file: path, line: nil, column: nil, message: "cannot read: \(error.localizedDescription)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw LogError(file: path, line: nil, column: nil, message: "not UTF-8 text, expected a CSV file")
+    }
+    return text
   }
 }

@@ -35,6 +35,13 @@ struct ReplayTests {
     #expect(frame3[1][2] == "2" && frame3[1][5] == "object")
   }
 
+  @Test func windowsLineEndingsReadAsUnix() throws {
+    let unix = Self.header + "0,0.0,0.1,0.0,humanFace,0.5,0.5,0.05,0.1\n1,0.0333,0.1,0.0,,,,,\n"
+    let windows = unix.replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(try ObservationLog.parse(windows, file: "log.csv") == ObservationLog.parse(unix, file: "log.csv"))
+    #expect(try ObservationLog.parse(windows, file: "log.csv").count == 2)
+  }
+
   @Test func logErrorsNameLineAndColumn() {
     let cases: [(String, String)] = [
       (Self.header + "0,0,0,0,humanFace,0.5,0.5,0.1,inf\n", "log.csv:2: height"),

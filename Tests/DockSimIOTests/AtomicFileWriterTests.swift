@@ -62,5 +62,12 @@ struct AtomicFileWriterTests {
     #expect(CSVFormat.cell("a,b") == "\"a,b\"")
     #expect(CSVFormat.cell("say \"hi\"") == "\"say \"\"hi\"\"\"")
     for x in [0.1, 1.0 / 3, 6.02e23, -2.5e-300] { #expect(Double(CSVFormat.cell(x)) == x) }
+    // Swift holds "\r\n" as one Character: it must still be seen as a line break.
+    for text in ["a\nb", "a\rb", "a\r\nb"] { #expect(CSVFormat.cell(text) == "\"\(text)\"") }
+  }
+
+  @Test func linesSplitAtLFAndCRLF() {
+    #expect(CSVFormat.lines("a,b\r\nc\nd\r\n") == ["a,b", "c", "d", ""])
+    #expect(CSVFormat.lines("") == [""])
   }
 }

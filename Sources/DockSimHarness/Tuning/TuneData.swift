@@ -40,9 +40,20 @@ struct TuneData: Sendable {
       }
     }
     logs = try dataset.logs.map { l in
-      LogUnit(
-        spec: l, frames: try ObservationLog.read(path: l.log),
-        reference: try l.reference.map { try ReferenceTrack.read(path: $0) })
+      let frames = try ObservationLog.read(path: l.log)
+      let reference = try l.reference.map { try ReferenceTrack.read(path: $0) }
+      if let reference, let path = l.reference {
+        // A reference for another recording would score nothing and silently drop out of the objective.
+        let logFrames = Set(frames.map(\.frame))
+        guard reference.contains(where: { logFrames.contains($0.frame) }) else {
+          throw LogError(
+            file: path, line: nil, column: "frame",
+            message:
+              "no frame in common with the log \(l.log) (reference frames \(reference[0].frame)...\(reference[reference.count - 1].frame), log frames \(frames.first?.frame ?? 0)...\(frames.last?.frame ?? 0))"
+          )
+        }
+      }
+      return LogUnit(spec: l, frames: frames, reference: reference)
     }
   }
 

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The true direction of the tracked subject at one logged frame, in the stand's base frame.
+public struct ReferencePoint: Equatable, Sendable {
+  /// The observation log's frame number this point belongs to.
+  public var frame: Int64
+  /// Radians, positive to the right.
+  public var azimuth: Double
+  /// Radians, positive up.
+  public var elevation: Double
+  public init(frame: Int64, azimuth: Double, elevation: Double) {
+    self.frame = frame
+    self.azimuth = azimuth
+    self.elevation = elevation
+  }
+}
+
+/// Reads reference tracks: where the subject a recorded log follows really was (from a motion-capture
+/// rig, a hand-labelled video or a simulation), to score a replay against (format in `docs/csv.md`).
+///
+///     frame,az_rad,el_rad
+///
+/// One row per frame that has a reference, frames strictly increasing; frames may be missing (no
+/// reference there). Lines starting with `#` are comments.
+public enum ReferenceTrack {
+  public static let columns = ["frame", "az_rad", "el_rad"]
+
+  /// Reads and validates a reference file.
+  public static func read(path: String) throws -> [ReferencePoint] {
+    try parse(LogError.readText(path: path), file: path)
+  }
+
+  /// Parses reference text; `file` names it in errors.
+  public static func parse(_ text: String, file: String) throws(LogError) -> [ReferencePoint] {
+    var points: [ReferencePoint] = []
+    var sawHeader = false
+    var lineNumber = 0
+    for line in CSVFormat.lines(text) {
+      lineNumber += 1
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      func fail(_ column: String?, _ message: String) -> LogError {
+        LogError(file: file, line: lineNumber, column: column, message: message)
+      }
+      if !sawHeader {
+        guard cells == columns else {
+          throw fail(nil, "expected the header \(columns.joined(separator: ",")), got \(line)")
+        }
+        sawHeader = true
+        continue
+      }
+      guard cells.count == columns.count else {
+        throw fail(nil, "expected \(columns.count) cells, got \(cells.count)")
+      }
+      guard let frame = Int64(cells[0]), frame >= 0 else {
+        throw fail("frame", "expected a non-negative integer, got '\(cells[0])'")
+      }
+      if let last = points.last, frame <= last.frame {
+        throw fail("frame", "expected frames in increasing order, got \(frame) after \(last.frame)")
+      }
+      func angle(_ i: Int, _ limit: Double, _ what: String) throws(LogError) -> Double {
+        guard let v = Double(cells[i]), v.isFinite else {
+          throw fail(columns[i], "expected a finite angle in radians, got '\(cells[i])'")
+        }
+        guard abs(v) <= limit else { throw fail(columns[i], "expected \(what), got \(v)") }
+        return v
+      }
+      // Azimuth may wind past ±π when the subject circles the stand; elevation cannot pass the poles.
+      let az = try angle(1, 1e4, "an azimuth within ±10000 rad")
+      let el = try angle(2, Double.pi / 2, "an elevation within ±π/2 rad")
+      points.append(ReferencePoint(frame: frame, azimuth: az, elevation: el))
+    }
+    guard sawHeader else {
+      throw LogError(file: file, line: nil, column: nil, message: "empty reference, expected a header line")
+    }
+    guard !points.isEmpty else {
+      throw LogError(file: file, line: nil, column: nil, message: "no reference rows after the header")
+    }
+    return points
+  }
+}
