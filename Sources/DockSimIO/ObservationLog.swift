@@ -26,31 +26,15 @@ public enum ObservationLog {
 
   /// Reads and validates a log file.
   public static func read(path: String) throws -> [LoggedFrame] {
-    try parse(LogError.readText(path: path), file: path)
+    try parse(InputCSV.readText(path: path), file: path)
   }
 
   /// Parses log text; `file` names it in errors.
   public static func parse(_ text: String, file: String) throws -> [LoggedFrame] {
     var frames: [LoggedFrame] = []
-    var sawHeader = false
-    var lineNumber = 0
-    for line in CSVFormat.lines(text) {
-      lineNumber += 1
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      func fail(_ column: String?, _ message: String) -> LogError {
-        LogError(file: file, line: lineNumber, column: column, message: message)
-      }
-      if !sawHeader {
-        guard cells == columns else {
-          throw fail(nil, "expected the header \(columns.joined(separator: ",")), got \(line)")
-        }
-        sawHeader = true
-        continue
-      }
-      guard cells.count == columns.count else {
-        throw fail(nil, "expected \(columns.count) cells, got \(cells.count)")
-      }
+    for row in try InputCSV.rows(text, file: file, columns: columns, what: "log") {
+      let cells = row.cells
+      let fail = row.fail
       func number(_ i: Int, _ range: ClosedRange<Double>) throws -> Double {
         guard let v = Double(cells[i]), v.isFinite else {
           throw fail(columns[i], "expected a finite number, got '\(cells[i])'")
@@ -101,9 +85,6 @@ public enum ObservationLog {
         )
       }
     }
-    guard sawHeader else {
-      throw LogError(file: file, line: nil, column: nil, message: "empty log, expected a header line")
-    }
     return frames
   }
 }
@@ -125,25 +106,5 @@ public struct LogError: Error, CustomStringConvertible, Equatable {
     if let line { s += ":\(line)" }
     if let column { s += ": \(column)" }
     return s + ": " + message
-  }
-
-  /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.
-  static func readText(path: String) throws(LogError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LogError(file: path, line: nil, column: nil, message: "no such file")
-    }
-    guard !isDirectory.boolValue else {
-      throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
-    }
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw LogError(
-        file: path, line: nil, column: nil, message: "cannot read: \(error.localizedDescription)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw LogError(file: path, line: nil, column: nil, message: "not UTF-8 text, expected a CSV file")
-    }
-    return text
   }
 }

@@ -27,31 +27,15 @@ public enum ReferenceTrack {
 
   /// Reads and validates a reference file.
   public static func read(path: String) throws -> [ReferencePoint] {
-    try parse(LogError.readText(path: path), file: path)
+    try parse(InputCSV.readText(path: path), file: path)
   }
 
   /// Parses reference text; `file` names it in errors.
   public static func parse(_ text: String, file: String) throws(LogError) -> [ReferencePoint] {
     var points: [ReferencePoint] = []
-    var sawHeader = false
-    var lineNumber = 0
-    for line in CSVFormat.lines(text) {
-      lineNumber += 1
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      func fail(_ column: String?, _ message: String) -> LogError {
-        LogError(file: file, line: lineNumber, column: column, message: message)
-      }
-      if !sawHeader {
-        guard cells == columns else {
-          throw fail(nil, "expected the header \(columns.joined(separator: ",")), got \(line)")
-        }
-        sawHeader = true
-        continue
-      }
-      guard cells.count == columns.count else {
-        throw fail(nil, "expected \(columns.count) cells, got \(cells.count)")
-      }
+    for row in try InputCSV.rows(text, file: file, columns: columns, what: "reference") {
+      let cells = row.cells
+      let fail = row.fail
       guard let frame = Int64(cells[0]), frame >= 0 else {
         throw fail("frame", "expected a non-negative integer, got '\(cells[0])'")
       }
@@ -69,9 +53,6 @@ public enum ReferenceTrack {
       let az = try angle(1, 1e4, "an azimuth within ±10000 rad")
       let el = try angle(2, Double.pi / 2, "an elevation within ±π/2 rad")
       points.append(ReferencePoint(frame: frame, azimuth: az, elevation: el))
-    }
-    guard sawHeader else {
-      throw LogError(file: file, line: nil, column: nil, message: "empty reference, expected a header line")
     }
     guard !points.isEmpty else {
       throw LogError(file: file, line: nil, column: nil, message: "no reference rows after the header")
