@@ -51,6 +51,8 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     try TrackerBench.checkedRunner()
   }
+
+  registerBatchedBenchmarks()
 }
 
 /// Both filters and the cursor into the measurement sequence, in a class so that the filters'
@@ -106,14 +108,22 @@ enum TrackerBench {
   /// Frames 0–3 of `Tests/Fixtures/ekf/K1_camera.csv` (psi, theta; pose pitch = −theta) and
   /// `K1_meas.csv` (u, v, h).
   static let k1: [Measurement] = [
-    (0.49483567071582124, 0.49594368432589997, 0.08496615412585759,
-     CameraPose(yaw: 0.3420202169847881, pitch: -0.14447577809450124)),
-    (0.5084794143320535, 0.49911261379182686, 0.09727927315465708,
-     CameraPose(yaw: 0.34216542486105445, pitch: -0.14448499328455766)),
-    (0.505572744284999, 0.493565884714137, 0.09275055999123041,
-     CameraPose(yaw: 0.3424703740038343, pitch: -0.14449833986115598)),
-    (0.5015282217316097, 0.5047431429091597, 0.09002656851919089,
-     CameraPose(yaw: 0.34294971439691574, pitch: -0.14451142266983477)),
+    (
+      0.49483567071582124, 0.49594368432589997, 0.08496615412585759,
+      CameraPose(yaw: 0.3420202169847881, pitch: -0.14447577809450124)
+    ),
+    (
+      0.5084794143320535, 0.49911261379182686, 0.09727927315465708,
+      CameraPose(yaw: 0.34216542486105445, pitch: -0.14448499328455766)
+    ),
+    (
+      0.505572744284999, 0.493565884714137, 0.09275055999123041,
+      CameraPose(yaw: 0.3424703740038343, pitch: -0.14449833986115598)
+    ),
+    (
+      0.5015282217316097, 0.5047431429091597, 0.09002656851919089,
+      CameraPose(yaw: 0.34294971439691574, pitch: -0.14451142266983477)
+    ),
   ]
 
   /// The filter starts from frame 0.

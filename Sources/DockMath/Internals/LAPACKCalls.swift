@@ -30,4 +30,29 @@ enum LAPACKCalls {
       }
     }
   }
+
+  /// dpbtrf on the lower band storage `ab` ((bands+1) rows used, leading dimension `ab.rows`) of a
+  /// symmetric band matrix of order `order`, in place.
+  static func dpbtrfLower(_ ab: inout Matrix, order: Int, bands: Int) -> Int32 {
+    BLASCalls.pinToOneThread()
+    let ldab = Int32(ab.leadingDimension)
+    return ab.withMutableStorage { pab in
+      LAPACKE_dpbtrf(LAPACK_COL_MAJOR, lower, Int32(order), Int32(bands), pab.baseAddress, ldab)
+    }
+  }
+
+  /// dpbtrs with the lower band factor `factor`, overwriting the first `order` rows and `columns`
+  /// columns of `b` with the solution.
+  static func dpbtrsLower(factor: Matrix, order: Int, bands: Int, _ b: inout Matrix, columns: Int) -> Int32 {
+    BLASCalls.pinToOneThread()
+    let ldab = Int32(factor.leadingDimension)
+    let ldb = Int32(b.leadingDimension)
+    return factor.withStorage { pab in
+      b.withMutableStorage { pb in
+        LAPACKE_dpbtrs(
+          LAPACK_COL_MAJOR, lower, Int32(order), Int32(bands), Int32(columns), pab.baseAddress, ldab,
+          pb.baseAddress, ldb)
+      }
+    }
+  }
 }

@@ -1,155 +1,245 @@
 import DockMath
 
-/// The EKF of `ExtendedKalmanFilter`, for many tracks at once: each step is a handful of BLAS/LAPACK
-/// calls on block-diagonal matrices (see `BlockWorkspace`), whatever the number of tracks.
+/// The EKF of `ExtendedKalmanFilter` for every live track at once, holding the tracks' states and
+/// covariances itself as stacks of blocks (`MatrixStack`), one block per track in the tracker's order.
 ///
-///     predict:  X⁻ = F X,  P⁻ = F P Fᵀ + Q                                   2 calls
-///     gate:     S = H P⁻ Hᵀ + R, chol(S), W = S⁻¹ Y for all track×observation   4 calls
-///     update:   S, chol(S), Kᵀ = S⁻¹ H P⁻, x += K y, Joseph form              ~9 calls
+/// A frame costs a fixed handful of BLAS/LAPACK calls whatever the number of tracks:
 ///
-/// Workspaces are allocated once per track count and reused, so a steady scene allocates nothing.
-struct BatchedEKF {
-  let model: MeasurementModel
-  let parameters: TrackerParameters
-  private var workspaces: [Int: BlockWorkspace] = [:]
-  private var gateY = Matrix(rows: 0, columns: 0)
-  private var gateW = Matrix(rows: 0, columns: 0)
+///     predict:  X ← F X, P ← F P Fᵀ + Q                           3 dgemm over the stacks
+///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ, all Sₖ factored together,   1 dpbtrf, 1 dpbtrs
+///               Wₖ = Sₖ⁻¹ Yₖ for every track × observation        (per vertical-anchor group)
+///     update:   Sₖ factored together, Kₖᵀ = Sₖ⁻¹ Hₖ Pₖ,          1 dpbtrf, 2 dpbtrs
+///               x += K y, P ← P − K S Kᵀ (= P − (HP)ᵀ Kᵀ)
+///
+/// The innovation covariances form one block-diagonal matrix, factored in LAPACK's band storage; the
+/// products whose factors differ per track (Hₖ Pₖ) run as loops over the contiguous blocks. Every
+/// workspace is kept between frames and grows only when the track count does, so a steady scene
+/// allocates nothing.
+public struct BatchedEKF: Sendable {
+  public let model: MeasurementModel
+  public let parameters: TrackerParameters
+  /// Every live track's state (6×1 blocks) and covariance (6×6 blocks), in the tracker's order.
+  private(set) var x = MatrixStack(rows: 6, columns: 1)
+  private(set) var p = MatrixStack(rows: 6, columns: 6)
 
-  init(model: MeasurementModel, parameters: TrackerParameters) {
+  private var f = Matrix.identity(6)
+  private var q = Matrix(rows: 6, columns: 6)
+  private var dt = Double.nan
+  private var xNext = MatrixStack(rows: 6, columns: 1)
+  private var scratch = MatrixStack(rows: 6, columns: 6)
+  // The tracks of one update, gathered.
+  private var ux = MatrixStack(rows: 6, columns: 1)
+  private var up = MatrixStack(rows: 6, columns: 6)
+  private var h = MatrixStack(rows: 3, columns: 6)
+  private var hp = MatrixStack(rows: 3, columns: 6)
+  private var kt = MatrixStack(rows: 3, columns: 6)
+  private var s = MatrixStack(rows: 3, columns: 3)
+  private var y = MatrixStack(rows: 3, columns: 1)
+  private var w = MatrixStack(rows: 3, columns: 1)
+  private var chol = BlockDiagonalCholesky(blockSize: 3)
+  private var predicted: [(u: Double, v: Double, h: Double)] = []
+  private var noise: [(u: Double, v: Double, h: Double)] = []
+  private var gateY = MatrixStack(rows: 3, columns: 1)
+  private var gateW = MatrixStack(rows: 3, columns: 1)
+
+  /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
+  public init(model: MeasurementModel, parameters: TrackerParameters) {
     self.model = model
     self.parameters = parameters
   }
 
-  private mutating func workspace(_ n: Int) -> BlockWorkspace {
-    if let w = workspaces.removeValue(forKey: n) { return w }
-    return BlockWorkspace(n: n)
-  }
+  /// Live tracks.
+  public var count: Int { x.count }
 
-  /// Predicts the tracks at `indices` by `dt` seconds.
-  mutating func predict(_ states: inout [TrackFilterState], indices: [Int], dt: Double) throws {
-    guard !indices.isEmpty else { return }
-    var ws = workspace(indices.count)
-    defer { workspaces[indices.count] = ws }
-    ws.buildMotion(dt: dt, parameters: parameters)
-    ws.gather(states, indices: indices)
-    try BLAS.gemm(ws.f, ws.x, into: &ws.xNext)
-    ws.x.copy(from: ws.xNext)
-    ws.pNext.copy(from: ws.q)
-    try BLAS.sandwich(ws.f, ws.p, into: &ws.pNext, workspace: &ws.scratchStates, beta: 1)
-    ws.p.copy(from: ws.pNext)
-    ws.scatter(into: &states, indices: indices)
-  }
+  // MARK: Tracks
 
-  /// Squared Mahalanobis distances (NIS) of every observation from every track, row-major
-  /// tracks × observations; `allowed(track, observation)` false gives +∞ (for example a kind mismatch).
-  /// All observations of one call share `anchor` (what their `v` measures) and `scale`.
-  mutating func distances(
-    _ states: [TrackFilterState], indices: [Int], measurements: [(u: Double, v: Double, h: Double)],
-    pose: CameraPose, anchor: VerticalAnchor = .center, scale: MeasurementNoiseScale = .one,
-    allowed: (Int, Int) -> Bool
-  ) throws -> [Double] {
-    let n = indices.count
-    let m = measurements.count
-    guard n > 0, m > 0 else { return [] }
-    var ws = workspace(n)
-    defer { workspaces[n] = ws }
-    ws.gather(states, indices: indices)
-    var predicted = [(u: Double, v: Double, h: Double)](repeating: (0, 0, 0), count: n)
-    fillJacobian(
-      &ws, predicted: &predicted, pose: pose, scales: Array(repeating: scale, count: n),
-      anchors: Array(repeating: anchor, count: n))
-    try BLAS.gemm(ws.h, ws.p, into: &ws.hp)
-    ws.s.copy(from: ws.r)
-    try BLAS.gemm(ws.hp, ws.h, .transposed, into: &ws.s, beta: 1)
-    try Cholesky.factor(&ws.s)
-    if gateY.rows != 3 * n || gateY.columns != m {
-      gateY = Matrix(rows: 3 * n, columns: m)
-      gateW = Matrix(rows: 3 * n, columns: m)
+  /// Adds a track at the end, from its initial state and the standard deviations of a diagonal P.
+  public mutating func append(_ initial: TrackState, standardDeviations sd: TrackState) {
+    let k = x.count
+    x.resize(to: k + 1)
+    p.resize(to: k + 1)
+    for i in 0..<6 {
+      x[k, i, 0] = initial.component(i)
+      for j in 0..<6 { p[k, i, j] = i == j ? sd.component(i) * sd.component(i) : 0 }
     }
-    for i in 0..<n {
+  }
+
+  /// Keeps the tracks for which `keep` is true, in order.
+  public mutating func retain(_ keep: (Int) -> Bool) {
+    var kept = 0
+    for i in 0..<x.count where keep(i) {
+      if i != kept {
+        x.copyBlock(from: i, to: kept)
+        p.copyBlock(from: i, to: kept)
+      }
+      kept += 1
+    }
+    x.resize(to: kept)
+    p.resize(to: kept)
+  }
+
+  /// Track `i`'s posterior state (radians, ln radians, per second).
+  public func state(_ i: Int) -> TrackState {
+    TrackState(
+      azimuth: x[i, 0, 0], elevation: x[i, 1, 0], logSize: x[i, 2, 0], azimuthRate: x[i, 3, 0],
+      elevationRate: x[i, 4, 0], logSizeRate: x[i, 5, 0])
+  }
+
+  /// Track `i`'s direction in the base frame (radians).
+  public func direction(_ i: Int) -> Direction { Direction(azimuth: x[i, 0, 0], elevation: x[i, 1, 0]) }
+
+  /// Track `i`'s covariance, upper triangle row by row.
+  public func covarianceUpper(_ i: Int) -> CovarianceUpper { CovarianceUpper { r, c in p[i, r, c] } }
+
+  /// Whether track `i`'s state and covariance are all finite.
+  public func isFinite(_ i: Int) -> Bool {
+    for r in 0..<6 {
+      guard x[i, r, 0].isFinite else { return false }
+      for c in r..<6 where !p[i, r, c].isFinite { return false }
+    }
+    return true
+  }
+
+  // MARK: Filter
+
+  /// Predicts every track by `dt` seconds (constant velocity; F and Q rebuilt only when `dt` changes).
+  /// - Throws: `LinearAlgebraError` from BLAS shape checks (not expected with consistent stacks).
+  public mutating func predictAll(dt: Double) throws {
+    guard x.count > 0 else { return }
+    if dt != self.dt {
+      self.dt = dt
+      MotionModelMatrices.fill(f: &f, q: &q, dt: dt, parameters: parameters, tracks: 1)
+    }
+    try MatrixStack.multiply(f, x, into: &xNext)
+    x.copy(from: xNext)
+    try MatrixStack.symmetricSandwich(f, &p, plus: q, scratch: &scratch)
+  }
+
+  /// Squared Mahalanobis distances (NIS) of every observation from every track, written row-major
+  /// (tracks × observations) into `out`; `allowed(track, observation)` false gives +∞ (a kind
+  /// mismatch). All observations of one call share `anchor` (what their `v` measures) and `scale`.
+  public mutating func distances(
+    measurements z: [(u: Double, v: Double, h: Double)], pose: CameraPose, anchor: VerticalAnchor,
+    scale: MeasurementNoiseScale, into out: inout [Double], allowed: (Int, Int) -> Bool
+  ) throws {
+    let n = x.count
+    let m = z.count
+    out.removeAll(keepingCapacity: true)
+    guard n > 0, m > 0 else { return }
+    noise.removeAll(keepingCapacity: true)
+    for _ in 0..<n { noise.append((scale.u, scale.v, scale.h)) }
+    try innovationCovariances(x, p, pose: pose, anchor: { _ in anchor })
+    if gateY.columns < m {
+      gateY = MatrixStack(rows: 3, columns: Swift.max(m, 2 * gateY.columns), count: n)
+      gateW = MatrixStack(rows: 3, columns: gateY.columns, count: n)
+    }
+    gateY.resize(to: n)
+    for k in 0..<n {
       for j in 0..<m {
-        gateY[3 * i, j] = measurements[j].u - predicted[i].u
-        gateY[3 * i + 1, j] = measurements[j].v - predicted[i].v
-        gateY[3 * i + 2, j] = measurements[j].h - predicted[i].h
+        gateY[k, 0, j] = z[j].u - predicted[k].u
+        gateY[k, 1, j] = z[j].v - predicted[k].v
+        gateY[k, 2, j] = z[j].h - predicted[k].h
       }
     }
     gateW.copy(from: gateY)
-    try Cholesky.solve(factor: ws.s, &gateW)
-    var out = [Double](repeating: .infinity, count: n * m)
-    for i in 0..<n {
-      for j in 0..<m where allowed(i, j) {
+    try chol.solve(&gateW, columns: m)
+    for k in 0..<n {
+      for j in 0..<m {
+        guard allowed(k, j) else {
+          out.append(.infinity)
+          continue
+        }
         var d = 0.0
-        for r in 3 * i..<3 * i + 3 { d += gateY[r, j] * gateW[r, j] }
-        out[i * m + j] = d
+        for r in 0..<3 { d += gateY[k, r, j] * gateW[k, r, j] }
+        out.append(d)
       }
     }
-    return out
   }
 
-  /// Updates the tracks at `indices` with one measurement each (`anchors` says what each `v` measures);
-  /// returns each track's NIS.
-  mutating func update(
-    _ states: inout [TrackFilterState], indices: [Int], measurements: [(u: Double, v: Double, h: Double)],
-    scales: [MeasurementNoiseScale], anchors: [VerticalAnchor], pose: CameraPose
-  ) throws -> [Double] {
+  /// Updates the tracks at `indices` (ascending) with one measurement each; `scales` and `anchors`
+  /// per measurement. Each track's NIS is written to `nis`, in the order of `indices`.
+  public mutating func update(
+    indices: [Int], measurements z: [(u: Double, v: Double, h: Double)], scales: [MeasurementNoiseScale],
+    anchors: [VerticalAnchor], pose: CameraPose, nis: inout [Double]
+  ) throws {
     let n = indices.count
-    guard n > 0 else { return [] }
-    var ws = workspace(n)
-    defer { workspaces[n] = ws }
-    ws.gather(states, indices: indices)
-    var predicted = [(u: Double, v: Double, h: Double)](repeating: (0, 0, 0), count: n)
-    fillJacobian(&ws, predicted: &predicted, pose: pose, scales: scales, anchors: anchors)
-    for i in 0..<n {
-      ws.y[3 * i, 0] = measurements[i].u - predicted[i].u
-      ws.y[3 * i + 1, 0] = measurements[i].v - predicted[i].v
-      ws.y[3 * i + 2, 0] = measurements[i].h - predicted[i].h
+    nis.removeAll(keepingCapacity: true)
+    guard n > 0 else { return }
+    ux.resize(to: n)
+    up.resize(to: n)
+    for (b, t) in indices.enumerated() {
+      for r in 0..<6 {
+        ux[b, r, 0] = x[t, r, 0]
+        for c in 0..<6 { up[b, r, c] = p[t, r, c] }
+      }
     }
-    try BLAS.gemm(ws.h, ws.p, into: &ws.hp)
-    ws.s.copy(from: ws.r)
-    try BLAS.gemm(ws.hp, ws.h, .transposed, into: &ws.s, beta: 1)
-    try Cholesky.factor(&ws.s)
-    ws.w.copy(from: ws.y)
-    try Cholesky.solve(factor: ws.s, &ws.w)
-    var nis = [Double](repeating: 0, count: n)
-    for i in 0..<n { for r in 3 * i..<3 * i + 3 { nis[i] += ws.y[r, 0] * ws.w[r, 0] } }
-    // hp becomes Kᵀ = S⁻¹ H P⁻.
-    try Cholesky.solve(factor: ws.s, &ws.hp)
-    try BLAS.gemm(ws.hp, .transposed, ws.y, into: &ws.x, beta: 1)
-    ws.joseph.setIdentity()
-    try BLAS.gemm(ws.hp, .transposed, ws.h, into: &ws.joseph, alpha: -1, beta: 1)
-    try BLAS.sandwich(ws.joseph, ws.p, into: &ws.pNext, workspace: &ws.scratchStates)
-    try BLAS.sandwich(ws.hp, .transposed, ws.r, into: &ws.pNext, workspace: &ws.scratchGain, beta: 1)
-    ws.pNext.symmetrize()
-    ws.p.copy(from: ws.pNext)
-    for i in 0..<n { ws.x[6 * i, 0] = Angle.wrap(ws.x[6 * i, 0]) }
-    ws.scatter(into: &states, indices: indices)
-    return nis
+    noise.removeAll(keepingCapacity: true)
+    for k in scales { noise.append((k.u, k.v, k.h)) }
+    try innovationCovariances(ux, up, pose: pose, anchor: { anchors[$0] })
+    y.resize(to: n)
+    for k in 0..<n {
+      y[k, 0, 0] = z[k].u - predicted[k].u
+      y[k, 1, 0] = z[k].v - predicted[k].v
+      y[k, 2, 0] = z[k].h - predicted[k].h
+    }
+    w.copy(from: y)
+    try chol.solve(&w)
+    kt.copy(from: hp)
+    try chol.solve(&kt)
+    for k in 0..<n { nis.append(y[k, 0, 0] * w[k, 0, 0] + y[k, 1, 0] * w[k, 1, 0] + y[k, 2, 0] * w[k, 2, 0]) }
+    // x += K y = (Kᵀ)ᵀ y;  P −= K S Kᵀ = (H P)ᵀ Kᵀ.
+    try MatrixStack.add(transposing: kt, times: y, to: &ux)
+    try MatrixStack.add(transposing: hp, times: kt, to: &up, scale: -1)
+    up.symmetrizeBlocks()
+    for (b, t) in indices.enumerated() {
+      x[t, 0, 0] = Angle.wrap(ux[b, 0, 0])
+      for r in 1..<6 { x[t, r, 0] = ux[b, r, 0] }
+      for r in 0..<6 { for c in 0..<6 { p[t, r, c] = up[b, r, c] } }
+    }
   }
 
-  /// Fills the block-diagonal H and R and the predicted measurements.
-  private func fillJacobian(
-    _ ws: inout BlockWorkspace, predicted: inout [(u: Double, v: Double, h: Double)], pose: CameraPose,
-    scales: [MeasurementNoiseScale], anchors: [VerticalAnchor]
-  ) {
+  /// Fills `h`, `hp` = H P, the predicted measurements and the factor of every S = H P Hᵀ + R, for the
+  /// tracks of `xs`/`ps` with the noise scales in `noise`.
+  private mutating func innovationCovariances(
+    _ xs: MatrixStack, _ ps: MatrixStack, pose: CameraPose, anchor: (Int) -> VerticalAnchor
+  ) throws {
+    let n = xs.count
+    h.resize(to: n)
+    predicted.removeAll(keepingCapacity: true)
+    for k in 0..<n {
+      let e = model.evaluate(azimuth: xs[k, 0, 0], elevation: xs[k, 1, 0], logSize: xs[k, 2, 0], pose: pose)
+      let half = anchor(k).sign / 2
+      predicted.append((e.u, e.v + half * e.h, e.h))
+      h[k, 0, 0] = e.duAz
+      h[k, 0, 1] = e.duEl
+      h[k, 1, 0] = e.dvAz
+      h[k, 1, 1] = e.dvEl
+      h[k, 1, 2] = half * e.dhLs
+      h[k, 2, 2] = e.dhLs
+    }
+    try MatrixStack.multiply(h, ps, into: &hp)
+    try MatrixStack.multiply(hp, transposing: h, into: &s)
     let center = parameters.measurementNoiseCenter
     let size = parameters.measurementNoiseHeight
-    for i in 0..<ws.n {
-      let o = 6 * i
-      let e = model.evaluate(
-        azimuth: ws.x[o, 0], elevation: ws.x[o + 1, 0], logSize: ws.x[o + 2, 0], pose: pose)
-      let half = anchors[i].sign / 2
-      predicted[i] = (e.u, e.v + half * e.h, e.h)
-      let row = 3 * i
-      ws.h[row, o] = e.duAz
-      ws.h[row, o + 1] = e.duEl
-      ws.h[row + 1, o] = e.dvAz
-      ws.h[row + 1, o + 1] = e.dvEl
-      ws.h[row + 1, o + 2] = half * e.dhLs
-      ws.h[row + 2, o + 2] = e.dhLs
-      let k = scales[i]
-      ws.r[row, row] = (center * k.u) * (center * k.u)
-      ws.r[row + 1, row + 1] = (center * k.v) * (center * k.v)
-      ws.r[row + 2, row + 2] = (size * k.h) * (size * k.h)
+    for k in 0..<n {
+      s[k, 0, 0] += (center * noise[k].u) * (center * noise[k].u)
+      s[k, 1, 1] += (center * noise[k].v) * (center * noise[k].v)
+      s[k, 2, 2] += (size * noise[k].h) * (size * noise[k].h)
+    }
+    try chol.factor(s)
+  }
+}
+
+extension TrackState {
+  /// Component `i` in the order of `components`, without building the array.
+  fileprivate func component(_ i: Int) -> Double {
+    switch i {
+    case 0: azimuth
+    case 1: elevation
+    case 2: logSize
+    case 3: azimuthRate
+    case 4: elevationRate
+    default: logSizeRate
     }
   }
 }

@@ -44,12 +44,7 @@ public struct ExtendedKalmanFilter: Sendable {
   }
 
   /// The 21 upper-triangle entries of P, row by row.
-  public var covarianceUpper: [Double] {
-    var out: [Double] = []
-    out.reserveCapacity(21)
-    for i in 0..<6 { for j in i..<6 { out.append(p[i, j]) } }
-    return out
-  }
+  public var covarianceUpper: CovarianceUpper { CovarianceUpper { i, j in p[i, j] } }
 
   /// Starts from the exact inverse projection of a measurement, with the initial covariance.
   public mutating func initialize(u: Double, v: Double, height: Double, pose: CameraPose) {

@@ -66,7 +66,7 @@ extension MultiTargetTracker {
   }
 
   private func direction(_ i: Int) -> Direction {
-    Direction(azimuth: states[i].x[0], elevation: states[i].x[1])
+    ekf.direction(i)
   }
 
   private func nearestConfirmed(to i: Int, within angle: Double) -> Int? {

@@ -3,7 +3,7 @@ import Foundation
 extension MultiTargetTracker {
   /// The image box a track predicts at `pose` (lower-left origin), from its state and last aspect.
   func predictedBox(_ i: Int, pose: CameraPose) -> NormalizedRect {
-    let s = states[i].state
+    let s = ekf.state(i)
     let e = model.evaluate(azimuth: s.azimuth, elevation: s.elevation, logSize: s.logSize, pose: pose)
     // `aspect` is width / height of the observed box in normalized units, so it scales `h` directly.
     let w = e.h * records[i].aspect
@@ -15,12 +15,17 @@ extension MultiTargetTracker {
   ///
   /// Nearer means a taller box (for people of similar size the taller box is the nearer one); a face
   /// hides only faces.
-  func coveredFractions(pose: CameraPose) -> [Double] {
-    let boxes = records.indices.map { predictedBox($0, pose: pose) }
-    return records.indices.map { i in
+  func coveredFractions(pose: CameraPose, into out: inout [Double], boxes: inout [NormalizedRect]) {
+    boxes.removeAll(keepingCapacity: true)
+    for i in records.indices { boxes.append(predictedBox(i, pose: pose)) }
+    out.removeAll(keepingCapacity: true)
+    for i in records.indices {
       let a = boxes[i]
       let area = a.width * a.height
-      guard area > 0 else { return 0 }
+      guard area > 0 else {
+        out.append(0)
+        continue
+      }
       var covered = 0.0
       for j in records.indices where j != i && records[j].status != .tentative {
         // A face hides only a face (a head in front of a head); bodies and objects hide anything.
@@ -31,7 +36,7 @@ extension MultiTargetTracker {
         let h = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
         if w > 0 && h > 0 { covered = max(covered, w * h / area) }
       }
-      return covered
+      out.append(covered)
     }
   }
 
@@ -44,7 +49,7 @@ extension MultiTargetTracker {
 
   /// Whether two tracks have boxes of similar size (log heights within 0.3, about ±35 %): a new track
   /// of the same subject does, a passer-by at another depth usually does not.
-  func similarSize(_ i: Int, _ j: Int) -> Bool { abs(states[i].x[2] - states[j].x[2]) <= 0.3 }
+  func similarSize(_ i: Int, _ j: Int) -> Bool { abs(ekf.x[i, 2, 0] - ekf.x[j, 2, 0]) <= 0.3 }
 
   /// Whether track `j` can be the continuation of track `i`: it started no earlier than one frame
   /// before `i`'s last measurement. A track that already ran beside `i` is somebody else.
@@ -52,7 +57,7 @@ extension MultiTargetTracker {
 
   /// Saliency of a confirmed track for the automatic primary choice: size, centrality, speaking.
   func saliency(_ i: Int, pose: CameraPose?) -> Double {
-    let s = states[i].state
+    let s = ekf.state(i)
     let p = parameters
     let size = exp(s.logSize) / (2 * camera.tanHalfV)
     var centrality = 0.0

@@ -17,9 +17,9 @@ import Foundation
 public struct MultiTargetTracker: Tracker, SubjectSelecting {
   public let parameters: TrackerParameters
   public let camera: PinholeCamera
+  /// The filter, holding every live track's state and covariance in `records` order.
   var ekf: BatchedEKF
   var records: [TrackRecord] = []
-  var states: [TrackFilterState] = []
   var nextID = 1
   var primaryID: Int?
   var selected: [Int] = []
@@ -28,6 +28,27 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// The measured pose of the last processed frame.
   var lastPose: CameraPose?
   let model: MeasurementModel
+  /// Buffers reused every frame, so a steady scene allocates nothing.
+  private var scratch = Scratch()
+  /// The live tracks of the last frame, rebuilt in place.
+  private var output: [Track] = []
+
+  struct Scratch {
+    var solver = AssignmentSolver()
+    var assignment: [Int?] = []
+    var distances: [Double] = []
+    var groupDistances: [Double] = []
+    var columns: [Int] = []
+    var measurements: [(u: Double, v: Double, h: Double)] = []
+    var covered: [Double] = []
+    var boxes: [NormalizedRect] = []
+    var assigned: [Int] = []
+    var scales: [MeasurementNoiseScale] = []
+    var anchors: [VerticalAnchor] = []
+    var nis: [Double] = []
+    var used: [Bool] = []
+    var keep: [Bool] = []
+  }
 
   public init(camera: PinholeCamera, parameters: TrackerParameters) {
     self.camera = camera
@@ -60,67 +81,92 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       dropNonFinite(all: true)
     }
     updatePrimary(time: time)
-    return tracks
+    output.removeAll(keepingCapacity: true)
+    for i in records.indices { output.append(track(i)) }
+    return output
   }
 
   private mutating func step(time: Double, pose: CameraPose, observations: [Observation]) throws {
-    let predictable = records.indices.filter { records[$0].time < time }
-    if let first = predictable.first {
-      // Every live track was processed at the previous frame, so they share one time step.
-      try ekf.predict(&states, indices: predictable, dt: time - records[first].time)
-      for i in predictable { records[i].time = time }
+    // Every live track was processed at the previous frame (new ones are born at its time), so they
+    // share one time step.
+    if let first = records.first, first.time < time {
+      try ekf.predictAll(dt: time - first.time)
+      for i in records.indices { records[i].time = time }
     }
-    let all = Array(records.indices)
-    var assignment = [Int?](repeating: nil, count: records.count)
+    // Moved out and back rather than copied, so its arrays stay uniquely referenced (no copy on write).
+    var s = Scratch()
+    swap(&s, &scratch)
+    defer { swap(&s, &scratch) }
+    s.assignment.removeAll(keepingCapacity: true)
+    s.assignment.append(contentsOf: repeatElement(nil, count: records.count))
     if !records.isEmpty && !observations.isEmpty {
-      let d = try gatingDistances(observations, pose: pose)
+      try gatingDistances(observations, pose: pose, &s)
       let gate = parameters.gate
-      let costs = d.map { $0 <= gate ? $0 : Double.infinity }
-      assignment = Assignment.solve(costs: costs, rows: records.count, columns: observations.count)
+      for k in s.distances.indices where !(s.distances[k] <= gate) { s.distances[k] = .infinity }
+      s.solver.solve(
+        costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
     }
-    let covered = coveredFractions(pose: pose)
-    let assigned = all.filter { assignment[$0] != nil }
-    if !assigned.isEmpty {
-      let obs = assigned.map { observations[assignment[$0]!] }
-      let scales = assigned.indices.map { k in
-        let p = parameters
+    coveredFractions(pose: pose, into: &s.covered, boxes: &s.boxes)
+    s.assigned.removeAll(keepingCapacity: true)
+    for i in records.indices where s.assignment[i] != nil { s.assigned.append(i) }
+    if !s.assigned.isEmpty {
+      s.scales.removeAll(keepingCapacity: true)
+      s.anchors.removeAll(keepingCapacity: true)
+      s.measurements.removeAll(keepingCapacity: true)
+      let p = parameters
+      for i in s.assigned {
+        let o = observations[s.assignment[i]!]
         var scale = MeasurementNoiseScale.forBox(
-          obs[k].rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor,
-          anchored: parameters.anchorCutEdges)
-        if covered[assigned[k]] >= Self.truncationOverlap {
+          o.rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor,
+          anchored: p.anchorCutEdges)
+        if s.covered[i] >= Self.truncationOverlap {
           scale = MeasurementNoiseScale(
             u: max(scale.u, p.occludedCenterNoiseFactor), v: max(scale.v, p.occludedCenterNoiseFactor),
             h: max(scale.h, p.occludedSizeNoiseFactor))
         }
-        return scale
+        let anchor = verticalAnchor(o.rect)
+        s.scales.append(scale)
+        s.anchors.append(anchor)
+        s.measurements.append((o.rect.midX, anchor.measuredV(o.rect), o.rect.height))
       }
-      let anchors = obs.map { verticalAnchor($0.rect) }
-      let nis = try ekf.update(
-        &states, indices: assigned,
-        measurements: obs.indices.map {
-          (obs[$0].rect.midX, anchors[$0].measuredV(obs[$0].rect), obs[$0].rect.height)
-        },
-        scales: scales, anchors: anchors, pose: pose)
-      for (k, i) in assigned.enumerated() { recordHit(i, observation: obs[k], nis: nis[k]) }
+      try ekf.update(
+        indices: s.assigned, measurements: s.measurements, scales: s.scales, anchors: s.anchors, pose: pose,
+        nis: &s.nis)
+      for (k, i) in s.assigned.enumerated() {
+        recordHit(i, observation: observations[s.assignment[i]!], nis: s.nis[k])
+      }
     }
-    for i in all where assignment[i] == nil { recordMiss(i, occluded: covered[i] >= Self.occlusionOverlap) }
-    var used = [Bool](repeating: false, count: observations.count)
-    for case let j? in assignment { used[j] = true }
-    for j in observations.indices where !used[j] { start(observations[j], time: time, pose: pose) }
-    mergeDuplicates()
-    removeDead()
+    for i in records.indices where s.assignment[i] == nil {
+      recordMiss(i, occluded: s.covered[i] >= Self.occlusionOverlap)
+    }
+    s.used.removeAll(keepingCapacity: true)
+    s.used.append(contentsOf: repeatElement(false, count: observations.count))
+    for case let j? in s.assignment { s.used[j] = true }
+    for j in observations.indices where !s.used[j] { start(observations[j], time: time, pose: pose) }
+    mergeDuplicates(&s.keep)
+    removeDead(&s.keep)
     dropNonFinite(all: false)
   }
 
-  /// NIS of every observation from every track (row-major), +∞ across kinds. Observations are gated in
-  /// up to three batches, one per vertical anchor, each with the noise scale of a box cut that way.
-  private mutating func gatingDistances(_ observations: [Observation], pose: CameraPose) throws -> [Double] {
+  /// NIS of every observation from every track (row-major, into `s.distances`), +∞ across kinds.
+  /// Observations are gated in up to three batches, one per vertical anchor, each with the noise scale
+  /// of a box cut that way.
+  private mutating func gatingDistances(
+    _ observations: [Observation], pose: CameraPose, _ s: inout Scratch
+  ) throws {
     let m = observations.count
-    var out = [Double](repeating: .infinity, count: records.count * m)
+    s.distances.removeAll(keepingCapacity: true)
+    s.distances.append(contentsOf: repeatElement(.infinity, count: records.count * m))
     let p = parameters
-    for anchor in [VerticalAnchor.center, .top, .bottom] {
-      let columns = observations.indices.filter { verticalAnchor(observations[$0].rect) == anchor }
-      guard let first = columns.first else { continue }
+    for anchor in Self.anchorGroups {
+      s.columns.removeAll(keepingCapacity: true)
+      s.measurements.removeAll(keepingCapacity: true)
+      for j in observations.indices where verticalAnchor(observations[j].rect) == anchor {
+        s.columns.append(j)
+        let r = observations[j].rect
+        s.measurements.append((r.midX, anchor.measuredV(r), r.height))
+      }
+      guard let first = s.columns.first else { continue }
       // A box cut at one end has an unreliable height whatever else it shows.
       let scale =
         anchor == .center
@@ -128,21 +174,18 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         : MeasurementNoiseScale.forBox(
           observations[first].rect, centerFactor: 1, sizeFactor: p.edgeSizeNoiseFactor,
           anchored: parameters.anchorCutEdges)
-      let z = columns.map {
-        (
-          u: observations[$0].rect.midX, v: anchor.measuredV(observations[$0].rect),
-          h: observations[$0].rect.height
-        )
-      }
-      let d = try ekf.distances(
-        states, indices: Array(records.indices), measurements: z, pose: pose, anchor: anchor, scale: scale
+      let columns = s.columns
+      try ekf.distances(
+        measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances
       ) { t, c in records[t].kind == observations[columns[c]].kind }
+      let width = columns.count
       for t in records.indices {
-        for (c, j) in columns.enumerated() { out[t * m + j] = d[t * columns.count + c] }
+        for (c, j) in columns.enumerated() { s.distances[t * m + j] = s.groupDistances[t * width + c] }
       }
     }
-    return out
   }
+
+  private static let anchorGroups: [VerticalAnchor] = [.center, .top, .bottom]
 
   private func verticalAnchor(_ rect: NormalizedRect) -> VerticalAnchor {
     parameters.anchorCutEdges ? VerticalAnchor.forBox(rect) : .center
@@ -168,11 +211,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   private mutating func start(_ o: Observation, time: Double, pose: CameraPose) {
     let p = parameters
     let initial = model.initialState(u: o.rect.midX, v: o.rect.midY, h: o.rect.height, pose: pose)
-    let sd = [
-      p.initialStdAngle, p.initialStdAngle, p.initialStdLogSize, p.initialStdAngleRate, p.initialStdAngleRate,
-      p.initialStdLogSizeRate,
-    ]
-    states.append(TrackFilterState(initial: initial, standardDeviations: sd))
+    let sd = TrackState(
+      azimuth: p.initialStdAngle, elevation: p.initialStdAngle, logSize: p.initialStdLogSize,
+      azimuthRate: p.initialStdAngleRate, elevationRate: p.initialStdAngleRate,
+      logSizeRate: p.initialStdLogSizeRate)
+    ekf.append(initial, standardDeviations: sd)
     records.append(
       TrackRecord(
         id: nextID, kind: o.kind, status: p.confirmHits <= 1 ? .confirmed : .tentative, time: time, hits: 1,
@@ -187,8 +230,10 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// could not follow): the old one is removed and its primary role handed on. A track predicted behind
   /// a nearer one is never merged, and neither is one next to a track that already existed while it was
   /// still measured (that is another subject passing by), so a crossing keeps both identities.
-  private mutating func mergeDuplicates() {
-    var remove: [Int] = []
+  private mutating func mergeDuplicates(_ keep: inout [Bool]) {
+    keep.removeAll(keepingCapacity: true)
+    keep.append(contentsOf: repeatElement(true, count: records.count))
+    var any = false
     for i in records.indices where records[i].misses >= 3 && records[i].occludedMisses == 0 {
       var best: (Int, Double)?
       for j in records.indices
@@ -196,48 +241,59 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         && records[j].misses == 0
         && records[j].occludedMisses == 0 && similarSize(i, j) && takesOver(j, from: i)
       {
-        let d = FramingMetrics.angleBetween(
-          Direction(azimuth: states[j].x[0], elevation: states[j].x[1]),
-          Direction(azimuth: states[i].x[0], elevation: states[i].x[1]))
+        let d = FramingMetrics.angleBetween(ekf.direction(j), ekf.direction(i))
         if d <= parameters.handoverAngle && (best == nil || d < best!.1) { best = (j, d) }
       }
       guard let (j, _) = best else { continue }
-      remove.append(i)
+      keep[i] = false
+      any = true
       if primaryID == records[i].id { primaryID = records[j].id }
       if let k = selected.firstIndex(of: records[i].id) { selected[k] = records[j].id }
     }
-    guard !remove.isEmpty else { return }
-    let keep = records.indices.filter { !remove.contains($0) }
-    records = keep.map { records[$0] }
-    states = keep.map { states[$0] }
+    if any { retain(keep) }
   }
 
-  private mutating func removeDead() {
-    var keep: [Int] = []
-    for i in records.indices {
-      let r = records[i]
+  private mutating func removeDead(_ keep: inout [Bool]) {
+    keep.removeAll(keepingCapacity: true)
+    var any = false
+    for r in records {
       let dead =
         r.status == .tentative
         ? r.framesSinceUpdate >= 2
         : r.misses > parameters.maxCoastFrames || r.framesSinceUpdate > parameters.maxOcclusionFrames
-      if !dead { keep.append(i) }
+      keep.append(!dead)
+      if dead { any = true }
     }
-    guard keep.count != records.count else { return }
-    records = keep.map { records[$0] }
-    states = keep.map { states[$0] }
+    if any { retain(keep) }
   }
 
   private mutating func dropNonFinite(all: Bool) {
-    let keep = records.indices.filter { !all && states[$0].isFinite }
-    guard keep.count != records.count else { return }
-    records = keep.map { records[$0] }
-    states = keep.map { states[$0] }
+    guard all || records.indices.contains(where: { !ekf.isFinite($0) }) else { return }
+    var keep = [Bool]()
+    var any = false
+    for i in records.indices {
+      let k = !all && ekf.isFinite(i)
+      keep.append(k)
+      if !k { any = true }
+    }
+    if any { retain(keep) }
+  }
+
+  /// Keeps the tracks whose `keep` entry is true, in order, in the records and the filter alike.
+  private mutating func retain(_ keep: [Bool]) {
+    ekf.retain { keep[$0] }
+    var kept = 0
+    for i in records.indices where keep[i] {
+      records[kept] = records[i]
+      kept += 1
+    }
+    records.removeLast(records.count - kept)
   }
 
   func track(_ i: Int) -> Track {
     let r = records[i]
     return Track(
-      id: r.id, status: r.status, state: states[i].state, covarianceUpper: states[i].covarianceUpper,
+      id: r.id, status: r.status, state: ekf.state(i), covarianceUpper: ekf.covarianceUpper(i),
       time: r.time, nis: r.nis, misses: r.misses, occludedFrames: r.occludedMisses, kind: r.kind,
       aspect: r.aspect, speaking: r.speaking)
   }

@@ -24,12 +24,7 @@ public struct TrackFilterState: Equatable, Sendable {
   }
 
   /// The 21 upper-triangle entries of P, row by row.
-  public var covarianceUpper: [Double] {
-    var out: [Double] = []
-    out.reserveCapacity(21)
-    for i in 0..<6 { for j in i..<6 { out.append(p[j * 6 + i]) } }
-    return out
-  }
+  public var covarianceUpper: CovarianceUpper { CovarianceUpper { i, j in p[j * 6 + i] } }
 
   /// Whether every value is finite.
   public var isFinite: Bool { x.allSatisfy(\.isFinite) && p.allSatisfy(\.isFinite) }

@@ -41,7 +41,7 @@ public struct Track: Equatable, Sendable {
   /// Posterior at `time`.
   public var state: TrackState
   /// Posterior covariance, 21 upper-triangle entries row by row (p00, p01, …, p55).
-  public var covarianceUpper: [Double]
+  public var covarianceUpper: CovarianceUpper
   /// The instant of the estimate: the capture time of the last processed frame, seconds.
   public var time: Double
   /// Normalized innovation squared of the last update; NaN when the frame had no measurement.
@@ -57,7 +57,7 @@ public struct Track: Equatable, Sendable {
   public var speaking: Double
 
   public init(
-    id: Int, status: TrackStatus, state: TrackState, covarianceUpper: [Double], time: Double,
+    id: Int, status: TrackStatus, state: TrackState, covarianceUpper: CovarianceUpper, time: Double,
     nis: Double, misses: Int, occludedFrames: Int = 0, kind: SubjectKind, aspect: Double = 0.5,
     speaking: Double = 0
   ) {

@@ -1,0 +1,98 @@
+/// Cholesky factorization and solves for a block-diagonal symmetric positive-definite matrix, all
+/// blocks at once: the blocks are written into LAPACK's banded storage (bandwidth = block size − 1)
+/// and factored by one `dpbtrf` call and solved by one `dpbtrs` call, whatever the number of blocks.
+///
+/// This is how a tracker factors the innovation covariances Sₖ of all its tracks together. Storage
+/// grows only when the block count exceeds every count before.
+public struct BlockDiagonalCholesky: Sendable {
+  /// Order of each block.
+  public let blockSize: Int
+  /// Blocks in the current factor.
+  public private(set) var count = 0
+  /// Lower band storage, (blockSize) × (blockSize · capacity): band[d, j] = A[j + d, j].
+  var band: Matrix
+  /// Right-hand sides, row-stacked for dpbtrs: (blockSize · capacity) × rhsColumns.
+  var rhs: Matrix
+
+  /// A factorization of blocks of order `blockSize`.
+  public init(blockSize: Int) {
+    precondition(blockSize > 0, "block size \(blockSize)")
+    self.blockSize = blockSize
+    band = Matrix(rows: blockSize, columns: blockSize)
+    rhs = Matrix(rows: blockSize, columns: 1)
+  }
+
+  /// Factors the block-diagonal matrix whose blocks are `blocks` (each `blockSize`×`blockSize`; only
+  /// their lower triangles are read).
+  /// - Throws: `notPositiveDefinite(order:)` with the order within the whole matrix (block
+  ///   `(order − 1) / blockSize` failed), `invalidArgument` (including NaN input), `dimensionMismatch`.
+  public mutating func factor(_ blocks: MatrixStack) throws(LinearAlgebraError) {
+    let b = blockSize
+    guard blocks.rows == b, blocks.columns == b else {
+      throw .dimensionMismatch("BlockDiagonalCholesky.factor: blocks \(blocks.shapeText), need \(b)×\(b)")
+    }
+    count = blocks.count
+    let order = b * count
+    guard order > 0 else { return }
+    if band.columns < order { band = Matrix(rows: b, columns: Swift.max(order, 2 * band.columns)) }
+    blocks.withBlocks { s in
+      band.withMutableStorage { ab in
+        for k in 0..<count {
+          for c in 0..<b {
+            let j = k * b + c
+            for d in 0..<b {
+              // Below the block, inside the band: zero (the next block does not couple).
+              ab[j * b + d] = c + d < b ? s[k * b * b + c * b + c + d] : 0
+            }
+          }
+        }
+      }
+    }
+    let info = LAPACKCalls.dpbtrfLower(&band, order: order, bands: b - 1)
+    if info > 0 { throw .notPositiveDefinite(order: Int(info)) }
+    if info < 0 { throw .invalidArgument(routine: "dpbtrf", position: Int(-info)) }
+  }
+
+  /// Solves A·Xₖ = Bₖ in place for every block of `rhs` (each `blockSize`×r), with the factor of the
+  /// last `factor(_:)`.
+  /// - Throws: `dimensionMismatch` when `rhs` does not have one block per factored block;
+  ///   `invalidArgument` (including NaN input) or `lapackFailure` from dpbtrs.
+  public mutating func solve(_ x: inout MatrixStack) throws(LinearAlgebraError) {
+    try solve(&x, columns: x.columns)
+  }
+
+  /// Solves for the first `columns` columns of every block of `rhs` only; the other columns are left
+  /// as they are (a stack sized for the most right-hand sides seen, used for fewer).
+  public mutating func solve(_ x: inout MatrixStack, columns r: Int) throws(LinearAlgebraError) {
+    let b = blockSize
+    guard x.rows == b, x.count == count, r >= 0, r <= x.columns else {
+      throw .dimensionMismatch(
+        "BlockDiagonalCholesky.solve: rhs \(x.shapeText), need \(count) blocks of \(b) rows")
+    }
+    let order = b * count
+    let width = x.columns
+    guard order > 0, r > 0 else { return }
+    if rhs.rows < order || rhs.columns < r {
+      rhs = Matrix(rows: Swift.max(order, 2 * rhs.rows), columns: Swift.max(r, rhs.columns))
+    }
+    let ld = rhs.rows
+    // Row-stacked for LAPACK: row k·b + i, column c.
+    x.withBlocks { px in
+      rhs.withMutableStorage { pr in
+        for k in 0..<count {
+          for c in 0..<r { for i in 0..<b { pr[c * ld + k * b + i] = px[k * b * width + c * b + i] } }
+        }
+      }
+    }
+    let info = LAPACKCalls.dpbtrsLower(factor: band, order: order, bands: b - 1, &rhs, columns: r)
+    if info < 0 { throw .invalidArgument(routine: "dpbtrs", position: Int(-info)) }
+    if info > 0 { throw .lapackFailure(routine: "dpbtrs", info: info) }
+    rhs.withStorage { pr in
+      x.withMutableBlocks { px in
+        for k in 0..<count {
+          for c in 0..<r { for i in 0..<b { px[k * b * width + c * b + i] = pr[c * ld + k * b + i] } }
+        }
+      }
+    }
+  }
+}

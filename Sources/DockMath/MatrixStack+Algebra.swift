@@ -1,0 +1,184 @@
+/// Algebra over every block of `MatrixStack`s at once.
+///
+/// A product with one shared matrix (A·Bₖ) is one BLAS call over the whole stack. Products whose two
+/// factors both change from block to block (Aₖ·Bₖ) have no single-call form in the BLAS this package
+/// links (OpenBLAS 0.3.21 has no batched gemm, and a block-diagonal product would cost O(count²)), so
+/// they run as tight loops over the contiguous blocks: the same arithmetic, without a call per block.
+extension MatrixStack {
+  /// cₖ = a·bₖ + beta·cₖ for every block of `b`, in one dgemm; `c` is resized to `b.count`.
+  /// - Throws: `dimensionMismatch` unless `a` is `c.rows`×`b.rows` and `c` has `b.columns` columns.
+  public static func multiply(
+    _ a: Matrix, _ b: MatrixStack, into c: inout MatrixStack, beta: Double = 0
+  ) throws(LinearAlgebraError) {
+    guard a.columns == b.rows, a.rows == c.rows, b.columns == c.columns else {
+      throw .dimensionMismatch(
+        "MatrixStack.multiply: a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need a m×k, b k×n, c m×n"
+      )
+    }
+    if beta == 0 || c.count != b.count { c.resize(to: b.count) }
+    guard b.count > 0 else { return }
+    BLASCalls.dgemm(
+      a, .none, b.matrix, .none, into: &c.matrix, m: a.rows, n: b.columns * b.count, k: a.columns, alpha: 1,
+      beta: beta)
+  }
+
+  /// pₖ ← a·pₖ·aᵀ + q for every block, each pₖ symmetric: two dgemm calls over the stack and a block
+  /// transpose between them (pₖ·aᵀ = (a·pₖ)ᵀ when pₖ is symmetric). `scratch` is resized as needed.
+  /// - Throws: `dimensionMismatch` unless `a`, `q` and the blocks are all n×n.
+  public static func symmetricSandwich(
+    _ a: Matrix, _ p: inout MatrixStack, plus q: Matrix, scratch: inout MatrixStack
+  ) throws(LinearAlgebraError) {
+    let n = p.rows
+    guard a.rows == n, a.columns == n, p.columns == n, q.rows == n, q.columns == n, scratch.rows == n,
+      scratch.columns == n
+    else {
+      throw .dimensionMismatch(
+        "MatrixStack.symmetricSandwich: a \(a.shapeText), p \(p.shapeText), q \(q.shapeText), scratch \(scratch.shapeText); need n×n everywhere"
+      )
+    }
+    try multiply(a, p, into: &scratch)
+    scratch.transposeBlocks()
+    let size = p.blockSize
+    q.withStorage { pq in
+      p.withMutableBlocks { pp in
+        var o = 0
+        while o < pp.count {
+          for i in 0..<size { pp[o + i] = pq[i] }
+          o += size
+        }
+      }
+    }
+    try multiply(a, scratch, into: &p, beta: 1)
+  }
+
+  /// Transposes every (square) block in place.
+  public mutating func transposeBlocks() {
+    precondition(rows == columns, "transposeBlocks needs square blocks, not \(shapeText)")
+    let n = rows
+    let size = blockSize
+    withMutableBlocks { s in
+      var o = 0
+      while o < s.count {
+        for j in 0..<n {
+          for i in (j + 1)..<n {
+            let t = s[o + j * n + i]
+            s[o + j * n + i] = s[o + i * n + j]
+            s[o + i * n + j] = t
+          }
+        }
+        o += size
+      }
+    }
+  }
+
+  /// Makes every (square) block exactly symmetric: both halves become their mean.
+  public mutating func symmetrizeBlocks() {
+    precondition(rows == columns, "symmetrizeBlocks needs square blocks, not \(shapeText)")
+    let n = rows
+    let size = blockSize
+    withMutableBlocks { s in
+      var o = 0
+      while o < s.count {
+        for j in 0..<n {
+          for i in (j + 1)..<n {
+            let m = 0.5 * (s[o + j * n + i] + s[o + i * n + j])
+            s[o + j * n + i] = m
+            s[o + i * n + j] = m
+          }
+        }
+        o += size
+      }
+    }
+  }
+
+  /// cₖ = aₖ·bₖ for every block; `c` is resized to `a.count`.
+  /// - Throws: `dimensionMismatch` for shapes or counts that do not fit.
+  public static func multiply(_ a: MatrixStack, _ b: MatrixStack, into c: inout MatrixStack)
+    throws(LinearAlgebraError)
+  {
+    guard a.columns == b.rows, c.rows == a.rows, c.columns == b.columns, a.count == b.count else {
+      throw .dimensionMismatch(
+        "MatrixStack.multiply: a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need aₖ m×k, bₖ k×n, cₖ m×n, equal counts"
+      )
+    }
+    c.resize(to: a.count)
+    let (m, k, n) = (a.rows, a.columns, b.columns)
+    a.withBlocks { pa in
+      b.withBlocks { pb in
+        c.withMutableBlocks { pc in
+          for block in 0..<a.count {
+            let (oa, ob, oc) = (block * m * k, block * k * n, block * m * n)
+            for j in 0..<n {
+              for i in 0..<m { pc[oc + j * m + i] = 0 }
+              for l in 0..<k {
+                let blj = pb[ob + j * k + l]
+                for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * blj }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// cₖ = aₖ·bₖᵀ for every block; `c` is resized to `a.count`.
+  /// - Throws: `dimensionMismatch` for shapes or counts that do not fit.
+  public static func multiply(_ a: MatrixStack, transposing b: MatrixStack, into c: inout MatrixStack)
+    throws(LinearAlgebraError)
+  {
+    guard a.columns == b.columns, c.rows == a.rows, c.columns == b.rows, a.count == b.count else {
+      throw .dimensionMismatch(
+        "MatrixStack.multiply(transposing:): a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need aₖ m×k, bₖ n×k, cₖ m×n, equal counts"
+      )
+    }
+    c.resize(to: a.count)
+    let (m, k, n) = (a.rows, a.columns, b.rows)
+    a.withBlocks { pa in
+      b.withBlocks { pb in
+        c.withMutableBlocks { pc in
+          for block in 0..<a.count {
+            let (oa, ob, oc) = (block * m * k, block * n * k, block * m * n)
+            for j in 0..<n {
+              for i in 0..<m { pc[oc + j * m + i] = 0 }
+              for l in 0..<k {
+                let bjl = pb[ob + l * n + j]
+                for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * bjl }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// cₖ ← cₖ + scale·aₖᵀ·bₖ for every block.
+  /// - Throws: `dimensionMismatch` for shapes or counts that do not fit.
+  public static func add(
+    transposing a: MatrixStack, times b: MatrixStack, to c: inout MatrixStack, scale: Double = 1
+  ) throws(LinearAlgebraError) {
+    guard a.rows == b.rows, c.rows == a.columns, c.columns == b.columns, a.count == b.count,
+      c.count == a.count
+    else {
+      throw .dimensionMismatch(
+        "MatrixStack.add(transposing:times:to:): a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need aₖ k×m, bₖ k×n, cₖ m×n, equal counts"
+      )
+    }
+    let (k, m, n) = (a.rows, a.columns, b.columns)
+    a.withBlocks { pa in
+      b.withBlocks { pb in
+        c.withMutableBlocks { pc in
+          for block in 0..<a.count {
+            let (oa, ob, oc) = (block * k * m, block * k * n, block * m * n)
+            for j in 0..<n {
+              for i in 0..<m {
+                var sum = 0.0
+                for l in 0..<k { sum += pa[oa + i * k + l] * pb[ob + j * k + l] }
+                pc[oc + j * m + i] += scale * sum
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
