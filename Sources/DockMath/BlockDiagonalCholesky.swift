@@ -64,10 +64,23 @@ public struct BlockDiagonalCholesky: Sendable {
   /// Solves for the first `columns` columns of every block of `rhs` only; the other columns are left
   /// as they are (a stack sized for the most right-hand sides seen, used for fewer).
   public mutating func solve(_ x: inout MatrixStack, columns r: Int) throws(LinearAlgebraError) {
+    try apply(&x, columns: r, lowerOnly: false)
+  }
+
+  /// Replaces the first `columns` columns of every block Bₖ of `rhs` by Lₖ⁻¹·Bₖ, Lₖ the lower factor
+  /// (one dtbtrs call): half of a solve. With V = L⁻¹B, Bᵀ·A⁻¹·B = VᵀV, which is all a Kalman update
+  /// needs (the NIS, the gain applied to the innovation, and the covariance reduction).
+  public mutating func solveLower(_ x: inout MatrixStack, columns r: Int) throws(LinearAlgebraError) {
+    try apply(&x, columns: r, lowerOnly: true)
+  }
+
+  private mutating func apply(_ x: inout MatrixStack, columns r: Int, lowerOnly: Bool)
+    throws(LinearAlgebraError)
+  {
     let b = blockSize
     guard x.rows == b, x.count == count, r >= 0, r <= x.columns else {
       throw .dimensionMismatch(
-        "BlockDiagonalCholesky.solve: rhs \(x.shapeText), need \(count) blocks of \(b) rows")
+        "BlockDiagonalCholesky.solve: rhs \(x.shapeText) (\(r) columns), need \(count) blocks of \(b) rows")
     }
     let order = b * count
     let width = x.columns
@@ -84,9 +97,15 @@ public struct BlockDiagonalCholesky: Sendable {
         }
       }
     }
-    let info = LAPACKCalls.dpbtrsLower(factor: band, order: order, bands: b - 1, &rhs, columns: r)
-    if info < 0 { throw .invalidArgument(routine: "dpbtrs", position: Int(-info)) }
-    if info > 0 { throw .lapackFailure(routine: "dpbtrs", info: info) }
+    if lowerOnly {
+      let info = LAPACKCalls.dtbtrsLower(factor: band, order: order, bands: b - 1, &rhs, columns: r)
+      if info < 0 { throw .invalidArgument(routine: "dtbtrs", position: Int(-info)) }
+      if info > 0 { throw .lapackFailure(routine: "dtbtrs", info: info) }
+    } else {
+      let info = LAPACKCalls.dpbtrsLower(factor: band, order: order, bands: b - 1, &rhs, columns: r)
+      if info < 0 { throw .invalidArgument(routine: "dpbtrs", position: Int(-info)) }
+      if info > 0 { throw .lapackFailure(routine: "dpbtrs", info: info) }
+    }
     rhs.withStorage { pr in
       x.withMutableBlocks { px in
         for k in 0..<count {

@@ -69,6 +69,10 @@ public struct Matrix: Equatable, Sendable {
     }
   }
 
+  /// Sets the element at storage `index` (column-major), for `MatrixStack`'s element access: one array
+  /// store instead of a closure per element.
+  mutating func setStorage(_ index: Int, _ value: Double) { storage[index] = value }
+
   /// Gives `body` the storage for writing, in place. The setter is private so the element count
   /// cannot change; this is the one door through which the rest of DockMath writes elements.
   mutating func withMutableStorage<R, E: Error>(

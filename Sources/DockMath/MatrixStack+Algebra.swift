@@ -102,20 +102,33 @@ extension MatrixStack {
       )
     }
     c.resize(to: a.count)
-    let (m, k, n) = (a.rows, a.columns, b.columns)
+    let (m, k, n, count) = (a.rows, a.columns, b.columns, a.count)
     a.withBlocks { pa in
       b.withBlocks { pb in
         c.withMutableBlocks { pc in
-          for block in 0..<a.count {
-            let (oa, ob, oc) = (block * m * k, block * k * n, block * m * n)
-            for j in 0..<n {
-              for i in 0..<m { pc[oc + j * m + i] = 0 }
-              for l in 0..<k {
-                let blj = pb[ob + j * k + l]
-                for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * blj }
-              }
-            }
+          // Constant shapes let the compiler unroll the loops of the tracker's products.
+          switch (m, k, n) {
+          case (3, 6, 6): productKernel(pa, pb, pc, count, 3, 6, 6)
+          default: productKernel(pa, pb, pc, count, m, k, n)
           }
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func productKernel(
+    _ pa: UnsafeBufferPointer<Double>, _ pb: UnsafeBufferPointer<Double>,
+    _ pc: UnsafeMutableBufferPointer<Double>,
+    _ count: Int, _ m: Int, _ k: Int, _ n: Int
+  ) {
+    for block in 0..<count {
+      let (oa, ob, oc) = (block * m * k, block * k * n, block * m * n)
+      for j in 0..<n {
+        for i in 0..<m { pc[oc + j * m + i] = 0 }
+        for l in 0..<k {
+          let blj = pb[ob + j * k + l]
+          for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * blj }
         }
       }
     }
@@ -132,20 +145,32 @@ extension MatrixStack {
       )
     }
     c.resize(to: a.count)
-    let (m, k, n) = (a.rows, a.columns, b.rows)
+    let (m, k, n, count) = (a.rows, a.columns, b.rows, a.count)
     a.withBlocks { pa in
       b.withBlocks { pb in
         c.withMutableBlocks { pc in
-          for block in 0..<a.count {
-            let (oa, ob, oc) = (block * m * k, block * n * k, block * m * n)
-            for j in 0..<n {
-              for i in 0..<m { pc[oc + j * m + i] = 0 }
-              for l in 0..<k {
-                let bjl = pb[ob + l * n + j]
-                for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * bjl }
-              }
-            }
+          switch (m, k, n) {
+          case (3, 6, 3): transposedProductKernel(pa, pb, pc, count, 3, 6, 3)
+          default: transposedProductKernel(pa, pb, pc, count, m, k, n)
           }
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func transposedProductKernel(
+    _ pa: UnsafeBufferPointer<Double>, _ pb: UnsafeBufferPointer<Double>,
+    _ pc: UnsafeMutableBufferPointer<Double>,
+    _ count: Int, _ m: Int, _ k: Int, _ n: Int
+  ) {
+    for block in 0..<count {
+      let (oa, ob, oc) = (block * m * k, block * n * k, block * m * n)
+      for j in 0..<n {
+        for i in 0..<m { pc[oc + j * m + i] = 0 }
+        for l in 0..<k {
+          let bjl = pb[ob + l * n + j]
+          for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * bjl }
         }
       }
     }
@@ -163,20 +188,33 @@ extension MatrixStack {
         "MatrixStack.add(transposing:times:to:): a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need aₖ k×m, bₖ k×n, cₖ m×n, equal counts"
       )
     }
-    let (k, m, n) = (a.rows, a.columns, b.columns)
+    let (k, m, n, count) = (a.rows, a.columns, b.columns, a.count)
     a.withBlocks { pa in
       b.withBlocks { pb in
         c.withMutableBlocks { pc in
-          for block in 0..<a.count {
-            let (oa, ob, oc) = (block * k * m, block * k * n, block * m * n)
-            for j in 0..<n {
-              for i in 0..<m {
-                var sum = 0.0
-                for l in 0..<k { sum += pa[oa + i * k + l] * pb[ob + j * k + l] }
-                pc[oc + j * m + i] += scale * sum
-              }
-            }
+          switch (k, m, n) {
+          case (3, 6, 6): transposedLeftKernel(pa, pb, pc, count, 3, 6, 6, scale)
+          case (3, 6, 1): transposedLeftKernel(pa, pb, pc, count, 3, 6, 1, scale)
+          default: transposedLeftKernel(pa, pb, pc, count, k, m, n, scale)
           }
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func transposedLeftKernel(
+    _ pa: UnsafeBufferPointer<Double>, _ pb: UnsafeBufferPointer<Double>,
+    _ pc: UnsafeMutableBufferPointer<Double>,
+    _ count: Int, _ k: Int, _ m: Int, _ n: Int, _ scale: Double
+  ) {
+    for block in 0..<count {
+      let (oa, ob, oc) = (block * k * m, block * k * n, block * m * n)
+      for j in 0..<n {
+        for i in 0..<m {
+          var sum = 0.0
+          for l in 0..<k { sum += pa[oa + i * k + l] * pb[ob + j * k + l] }
+          pc[oc + j * m + i] += scale * sum
         }
       }
     }

@@ -56,8 +56,7 @@ public struct MatrixStack: Equatable, Sendable {
     }
     set {
       precondition(isValid(block, row, column), "Index [\(block)](\(row), \(column)) outside \(shapeText)")
-      let index = block * blockSize + column * rows + row
-      matrix.withMutableStorage { $0[index] = newValue }
+      matrix.setStorage(block * blockSize + column * rows + row, newValue)
     }
   }
 
@@ -96,6 +95,29 @@ public struct MatrixStack: Equatable, Sendable {
     let size = blockSize
     matrix.withMutableStorage { s in
       for i in 0..<size { s[destination * size + i] = s[source * size + i] }
+    }
+  }
+
+  /// Whether every element of block `block` is finite.
+  public func blockIsFinite(_ block: Int) -> Bool {
+    precondition(block >= 0 && block < count, "Block \(block) outside \(shapeText)")
+    let size = blockSize
+    return matrix.withStorage { s in
+      for i in 0..<size where !s[block * size + i].isFinite { return false }
+      return true
+    }
+  }
+
+  /// Copies block `source` of `other` (same block shape) over block `destination` of this stack.
+  public mutating func copyBlock(_ destination: Int, from other: MatrixStack, block source: Int) {
+    precondition(
+      other.rows == rows && other.columns == columns && source >= 0 && source < other.count
+        && destination >= 0 && destination < count, "copyBlock across stacks")
+    let size = blockSize
+    other.matrix.withStorage { src in
+      matrix.withMutableStorage { dst in
+        for i in 0..<size { dst[destination * size + i] = src[source * size + i] }
+      }
     }
   }
 

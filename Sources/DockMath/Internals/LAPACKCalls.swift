@@ -55,4 +55,20 @@ enum LAPACKCalls {
       }
     }
   }
+
+  /// dtbtrs with the lower band factor `factor` (no transpose, non-unit diagonal): overwrites the first
+  /// `order` rows and `columns` columns of `b` with L⁻¹·b.
+  static func dtbtrsLower(factor: Matrix, order: Int, bands: Int, _ b: inout Matrix, columns: Int) -> Int32 {
+    BLASCalls.pinToOneThread()
+    let ldab = Int32(factor.leadingDimension)
+    let ldb = Int32(b.leadingDimension)
+    let notTransposed = CChar(UInt8(ascii: "N"))
+    return factor.withStorage { pab in
+      b.withMutableStorage { pb in
+        LAPACKE_dtbtrs(
+          LAPACK_COL_MAJOR, lower, notTransposed, notTransposed, Int32(order), Int32(bands), Int32(columns),
+          pab.baseAddress, ldab, pb.baseAddress, ldb)
+      }
+    }
+  }
 }

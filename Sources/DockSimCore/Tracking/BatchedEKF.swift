@@ -6,10 +6,10 @@ import DockMath
 /// A frame costs a fixed handful of BLAS/LAPACK calls whatever the number of tracks:
 ///
 ///     predict:  X ← F X, P ← F P Fᵀ + Q                           3 dgemm over the stacks
-///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ, all Sₖ factored together,   1 dpbtrf, 1 dpbtrs
-///               Wₖ = Sₖ⁻¹ Yₖ for every track × observation        (per vertical-anchor group)
-///     update:   Sₖ factored together, Kₖᵀ = Sₖ⁻¹ Hₖ Pₖ,          1 dpbtrf, 2 dpbtrs
-///               x += K y, P ← P − K S Kᵀ (= P − (HP)ᵀ Kᵀ)
+///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ, all Sₖ factored together,   1 dpbtrf, 1 dtbtrs
+///               NIS = |Lₖ⁻¹ yₖⱼ|² for every track × observation   (per vertical-anchor group)
+///     update:   Sₖ = Lₖ Lₖᵀ factored together, V = L⁻¹ H P,        1 dpbtrf, 2 dtbtrs
+///               u = L⁻¹ y: NIS = |u|², x += Vᵀ u, P ← P − Vᵀ V
 ///
 /// The innovation covariances form one block-diagonal matrix, factored in LAPACK's band storage; the
 /// products whose factors differ per track (Hₖ Pₖ) run as loops over the contiguous blocks. Every
@@ -32,15 +32,12 @@ public struct BatchedEKF: Sendable {
   private var up = MatrixStack(rows: 6, columns: 6)
   private var h = MatrixStack(rows: 3, columns: 6)
   private var hp = MatrixStack(rows: 3, columns: 6)
-  private var kt = MatrixStack(rows: 3, columns: 6)
   private var s = MatrixStack(rows: 3, columns: 3)
   private var y = MatrixStack(rows: 3, columns: 1)
-  private var w = MatrixStack(rows: 3, columns: 1)
   private var chol = BlockDiagonalCholesky(blockSize: 3)
   private var predicted: [(u: Double, v: Double, h: Double)] = []
   private var noise: [(u: Double, v: Double, h: Double)] = []
   private var gateY = MatrixStack(rows: 3, columns: 1)
-  private var gateW = MatrixStack(rows: 3, columns: 1)
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
   public init(model: MeasurementModel, parameters: TrackerParameters) {
@@ -92,13 +89,7 @@ public struct BatchedEKF: Sendable {
   public func covarianceUpper(_ i: Int) -> CovarianceUpper { CovarianceUpper { r, c in p[i, r, c] } }
 
   /// Whether track `i`'s state and covariance are all finite.
-  public func isFinite(_ i: Int) -> Bool {
-    for r in 0..<6 {
-      guard x[i, r, 0].isFinite else { return false }
-      for c in r..<6 where !p[i, r, c].isFinite { return false }
-    }
-    return true
-  }
+  public func isFinite(_ i: Int) -> Bool { x.blockIsFinite(i) && p.blockIsFinite(i) }
 
   // MARK: Filter
 
@@ -131,7 +122,6 @@ public struct BatchedEKF: Sendable {
     try innovationCovariances(x, p, pose: pose, anchor: { _ in anchor })
     if gateY.columns < m {
       gateY = MatrixStack(rows: 3, columns: Swift.max(m, 2 * gateY.columns), count: n)
-      gateW = MatrixStack(rows: 3, columns: gateY.columns, count: n)
     }
     gateY.resize(to: n)
     for k in 0..<n {
@@ -141,22 +131,21 @@ public struct BatchedEKF: Sendable {
         gateY[k, 2, j] = z[j].h - predicted[k].h
       }
     }
-    gateW.copy(from: gateY)
-    try chol.solve(&gateW, columns: m)
+    try chol.solveLower(&gateY, columns: m)
     for k in 0..<n {
       for j in 0..<m {
         guard allowed(k, j) else {
           out.append(.infinity)
           continue
         }
-        var d = 0.0
-        for r in 0..<3 { d += gateY[k, r, j] * gateW[k, r, j] }
-        out.append(d)
+        // NIS = yᵀ S⁻¹ y = |L⁻¹ y|².
+        let (a, b, c) = (gateY[k, 0, j], gateY[k, 1, j], gateY[k, 2, j])
+        out.append(a * a + b * b + c * c)
       }
     }
   }
 
-  /// Updates the tracks at `indices` (ascending) with one measurement each; `scales` and `anchors`
+  /// Updates the tracks at `indices` (ascending, distinct) with one measurement each; `scales` and `anchors`
   /// per measurement. Each track's NIS is written to `nis`, in the order of `indices`.
   public mutating func update(
     indices: [Int], measurements z: [(u: Double, v: Double, h: Double)], scales: [MeasurementNoiseScale],
@@ -165,12 +154,26 @@ public struct BatchedEKF: Sendable {
     let n = indices.count
     nis.removeAll(keepingCapacity: true)
     guard n > 0 else { return }
-    ux.resize(to: n)
-    up.resize(to: n)
-    for (b, t) in indices.enumerated() {
-      for r in 0..<6 {
-        ux[b, r, 0] = x[t, r, 0]
-        for c in 0..<6 { up[b, r, c] = p[t, r, c] }
+    // Every track measured (the usual steady state): work on the stacks in place, no gathering.
+    let all = n == x.count
+    var swapped = false
+    // A throw below must not leave the tracks' stacks swapped out.
+    defer {
+      if swapped {
+        swap(&ux, &x)
+        swap(&up, &p)
+      }
+    }
+    if all {
+      swap(&ux, &x)
+      swap(&up, &p)
+      swapped = true
+    } else {
+      ux.resize(to: n)
+      up.resize(to: n)
+      for (b, t) in indices.enumerated() {
+        ux.copyBlock(b, from: x, block: t)
+        up.copyBlock(b, from: p, block: t)
       }
     }
     noise.removeAll(keepingCapacity: true)
@@ -182,19 +185,22 @@ public struct BatchedEKF: Sendable {
       y[k, 1, 0] = z[k].v - predicted[k].v
       y[k, 2, 0] = z[k].h - predicted[k].h
     }
-    w.copy(from: y)
-    try chol.solve(&w)
-    kt.copy(from: hp)
-    try chol.solve(&kt)
-    for k in 0..<n { nis.append(y[k, 0, 0] * w[k, 0, 0] + y[k, 1, 0] * w[k, 1, 0] + y[k, 2, 0] * w[k, 2, 0]) }
-    // x += K y = (Kᵀ)ᵀ y;  P −= K S Kᵀ = (H P)ᵀ Kᵀ.
-    try MatrixStack.add(transposing: kt, times: y, to: &ux)
-    try MatrixStack.add(transposing: hp, times: kt, to: &up, scale: -1)
+    // With L the Cholesky factor of S, V = L⁻¹ H P and u = L⁻¹ y:
+    // NIS = |u|², K y = (H P)ᵀ S⁻¹ y = Vᵀ u, K S Kᵀ = (H P)ᵀ S⁻¹ (H P) = Vᵀ V. Only forward solves.
+    try chol.solveLower(&hp, columns: 6)
+    try chol.solveLower(&y, columns: 1)
+    for k in 0..<n { nis.append(y[k, 0, 0] * y[k, 0, 0] + y[k, 1, 0] * y[k, 1, 0] + y[k, 2, 0] * y[k, 2, 0]) }
+    try MatrixStack.add(transposing: hp, times: y, to: &ux)
+    try MatrixStack.add(transposing: hp, times: hp, to: &up, scale: -1)
     up.symmetrizeBlocks()
-    for (b, t) in indices.enumerated() {
-      x[t, 0, 0] = Angle.wrap(ux[b, 0, 0])
-      for r in 1..<6 { x[t, r, 0] = ux[b, r, 0] }
-      for r in 0..<6 { for c in 0..<6 { p[t, r, c] = up[b, r, c] } }
+    if all {
+      for t in 0..<n { ux[t, 0, 0] = Angle.wrap(ux[t, 0, 0]) }
+    } else {
+      for (b, t) in indices.enumerated() {
+        x.copyBlock(t, from: ux, block: b)
+        x[t, 0, 0] = Angle.wrap(x[t, 0, 0])
+        p.copyBlock(t, from: up, block: b)
+      }
     }
   }
 
