@@ -149,7 +149,8 @@ public enum ShardMerge {
       shardDirectories: directories, summaryCSV: summary, expectationsCSV: expectations,
       monteCarloCSV: entries.contains { $0.repetitions > 1 } ? monteCarlo : nil, traces: traces,
       outcomes: outcomes, timingCSV: timed ? timing : nil,
-      shardsWithoutTiming: timed ? [] : shards.filter { !$0.hasTiming }.map(\.directory))
+      shardsWithoutTiming: shards.contains(where: \.hasTiming)
+        ? shards.filter { !$0.hasTiming }.map(\.directory) : [])
   }
 }
 
@@ -178,7 +179,8 @@ public struct MergedRun: Sendable {
   /// work-list order. Measured on the shards' machines, so unlike the other files it is not what a
   /// single run would write; nil when any shard has none.
   public var timingCSV: String?
-  /// The shards without `timing.csv` when some others have one (the merge then writes none).
+  /// The shards without `timing.csv` when some others have one (the merge then writes none); empty when
+  /// all or none have one.
   public var shardsWithoutTiming: [String] = []
 
   /// Writes the merged run into `directory`: the traces (copied byte for byte), then the tables, each
