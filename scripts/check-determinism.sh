@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the default suite with --jobs 1 and with --jobs 2 and fails if any output file differs.
+# Runs the default suite with --jobs 1 and with --jobs 2 and fails if any output file differs; a run with
+# --timing must differ only by its timing.csv (wall time, machine-dependent by nature).
 set -euo pipefail
 bin=${1:-.build/release/docksim}
 tmp=$(mktemp -d)
@@ -7,6 +8,9 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" run Scenarios --out "$tmp/serial" --jobs 1 --quiet
 "$bin" run Scenarios --out "$tmp/parallel" --jobs 2 --quiet
 "$bin" run Scenarios --out "$tmp/again" --jobs 2 --quiet
+"$bin" run Scenarios --out "$tmp/timed" --jobs 2 --quiet --timing
 diff -r "$tmp/serial" "$tmp/parallel"
 diff -r "$tmp/parallel" "$tmp/again"
-echo "determinism: serial, parallel and repeated runs are byte-identical ($(find "$tmp/serial" -type f | wc -l) files)"
+test -f "$tmp/timed/timing.csv"
+diff -r -x timing.csv "$tmp/serial" "$tmp/timed"
+echo "determinism: serial, parallel, repeated and --timing runs are byte-identical ($(find "$tmp/serial" -type f | wc -l) files)"

@@ -9,15 +9,20 @@ public struct RunOutcome: Sendable {
   public var failure: String?
   /// The scenario's expectations checked against the result (empty when it failed to run).
   public var expectations: [ExpectationResult]
+  /// Wall time of the tracker and controller when the run measured it
+  /// (`ScenarioRunner.run(_:tracesDirectory:measureComputeTime:)`), else nil. Machine-dependent: it is
+  /// reported in timing.csv only, never in the deterministic outputs.
+  public var timing: ComputeTiming?
   public init(
     name: String, seed: UInt64, result: ScenarioResult?, failure: String?,
-    expectations: [ExpectationResult] = []
+    expectations: [ExpectationResult] = [], timing: ComputeTiming? = nil
   ) {
     self.name = name
     self.seed = seed
     self.result = result
     self.failure = failure
     self.expectations = expectations
+    self.timing = timing
   }
 
   /// Expectations that failed.

@@ -5,40 +5,56 @@ import Foundation
 /// Runs one scenario and streams its trace to `<traces>/<name>.csv`.
 public enum ScenarioRunner {
   /// Runs `scenario`; the trace file appears only if the run finishes.
-  public static func run(_ scenario: Scenario, tracesDirectory: String?) -> RunOutcome {
+  ///
+  /// With `measureComputeTime` the outcome's `timing` holds the wall time of the tracker and
+  /// controller (also when the run stopped on an error: up to that frame); it never changes the
+  /// result or the traces.
+  public static func run(_ scenario: Scenario, tracesDirectory: String?, measureComputeTime: Bool = false)
+    -> RunOutcome
+  {
+    var simulation: Simulation
+    do { simulation = try Simulation(scenario: scenario) } catch {
+      return RunOutcome(name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)")
+    }
+    simulation.measuresComputeTime = measureComputeTime
     do {
-      var simulation = try Simulation(scenario: scenario)
-      if let dir = tracesDirectory {
-        let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
-        let objects = try ObjectsCSVSink(
-          path: (dir as NSString).appendingPathComponent("\(scenario.name).objects.csv"),
-          camera: scenario.camera)
-        let events = try EventsCSVSink(
-          path: (dir as NSString).appendingPathComponent("\(scenario.name).events.csv"))
-        var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)
-        do {
-          let result = try simulation.run(trace: &sink)
-          // All three files appear, or none.
-          try sink.first.first.commit()
-          try sink.first.second.commit()
-          try sink.second.commit()
-          return RunOutcome(
-            name: scenario.name, seed: scenario.seed, result: result, failure: nil,
-            expectations: result.check(scenario.expectations))
-        } catch {
-          sink.first.first.abort()
-          sink.first.second.abort()
-          sink.second.abort()
-          throw error
-        }
-      }
-      var sink = DiscardingSink()
-      let result = try simulation.run(trace: &sink)
+      let result = try run(&simulation, tracesDirectory: tracesDirectory)
       return RunOutcome(
         name: scenario.name, seed: scenario.seed, result: result, failure: nil,
-        expectations: result.check(scenario.expectations))
+        expectations: result.check(scenario.expectations), timing: simulation.computeTiming)
     } catch {
-      return RunOutcome(name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)")
+      return RunOutcome(
+        name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)",
+        timing: simulation.computeTiming)
+    }
+  }
+
+  /// Runs `simulation` to the end, writing its traces into `tracesDirectory` when given.
+  private static func run(_ simulation: inout Simulation, tracesDirectory: String?) throws -> ScenarioResult {
+    let scenario = simulation.scenario
+    guard let dir = tracesDirectory else {
+      var sink = DiscardingSink()
+      return try simulation.run(trace: &sink)
+    }
+    let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
+    let objects = try ObjectsCSVSink(
+      path: (dir as NSString).appendingPathComponent("\(scenario.name).objects.csv"),
+      camera: scenario.camera)
+    let events = try EventsCSVSink(
+      path: (dir as NSString).appendingPathComponent("\(scenario.name).events.csv"))
+    var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)
+    do {
+      let result = try simulation.run(trace: &sink)
+      // All three files appear, or none.
+      try sink.first.first.commit()
+      try sink.first.second.commit()
+      try sink.second.commit()
+      return result
+    } catch {
+      sink.first.first.abort()
+      sink.first.second.abort()
+      sink.second.abort()
+      throw error
     }
   }
 }

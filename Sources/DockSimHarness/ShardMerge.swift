@@ -116,6 +116,7 @@ public enum ShardMerge {
     var summary = CSVFormat.line(SummaryTable.columns)
     var expectations = CSVFormat.line(SummaryTable.expectationColumns)
     var monteCarlo = CSVFormat.line(MonteCarlo.columns)
+    var timing = CSVFormat.line(TimingTable.columns)
     var outcomes: [RunOutcome] = []
     var traces: [MergedRun.TraceFile] = []
     var traceOwner: [String: String] = [:]
@@ -126,6 +127,7 @@ public enum ShardMerge {
       summary += scenario.summary
       expectations += scenario.expectationLines.joined()
       monteCarlo += scenario.monteCarloLines.joined()
+      timing += scenario.timingLines.joined()
       outcomes.append(scenario.outcome)
       for name in scenario.traceFiles {
         if let other = traceOwner[name] {
@@ -141,10 +143,14 @@ public enum ShardMerge {
             source: (shard.directory as NSString).appendingPathComponent("traces/\(name)"), name: name))
       }
     }
+    // Timing is all or nothing: rows of some shards only would look like a whole run's.
+    let timed = shards.allSatisfy(\.hasTiming)
     return MergedRun(
       shardDirectories: directories, summaryCSV: summary, expectationsCSV: expectations,
       monteCarloCSV: entries.contains { $0.repetitions > 1 } ? monteCarlo : nil, traces: traces,
-      outcomes: outcomes)
+      outcomes: outcomes, timingCSV: timed ? timing : nil,
+      shardsWithoutTiming: shards.contains(where: \.hasTiming)
+        ? shards.filter { !$0.hasTiming }.map(\.directory) : [])
   }
 }
 
@@ -169,6 +175,13 @@ public struct MergedRun: Sendable {
   /// Every scenario's outcome as read back from its shard's tables, in work-list order: for the summary
   /// table (`SummaryTable.text`) and the verdict (failed runs and expectations).
   public var outcomes: [RunOutcome]
+  /// `timing.csv` when every shard wrote one (`run --timing`): the shards' rows, copied as written, in
+  /// work-list order. Measured on the shards' machines, so unlike the other files it is not what a
+  /// single run would write; nil when any shard has none.
+  public var timingCSV: String?
+  /// The shards without `timing.csv` when some others have one (the merge then writes none); empty when
+  /// all or none have one.
+  public var shardsWithoutTiming: [String] = []
 
   /// Writes the merged run into `directory`: the traces (copied byte for byte), then the tables, each
   /// file atomically. A stale `shard.csv` there is removed, so that the merged directory is never taken
@@ -200,6 +213,13 @@ public struct MergedRun: Sendable {
     if let monteCarloCSV {
       try AtomicFileWriter.write(
         monteCarloCSV, to: (directory as NSString).appendingPathComponent("montecarlo.csv"))
+    }
+    // A timing.csv left by an earlier run would be taken for this one's.
+    let timing = (directory as NSString).appendingPathComponent(TimingTable.fileName)
+    if let timingCSV {
+      try AtomicFileWriter.write(timingCSV, to: timing)
+    } else if FileManager.default.fileExists(atPath: timing) {
+      try FileManager.default.removeItem(atPath: timing)
     }
   }
 }

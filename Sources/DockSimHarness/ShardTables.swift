@@ -19,12 +19,16 @@ struct ShardTables {
     var outcome: RunOutcome
     /// Its files under `traces/`, by name.
     var traceFiles: [String] = []
+    /// Its `timing.csv` lines, one per repetition (when the shard ran with `--timing`).
+    var timingLines: [String] = []
   }
 
   let directory: String
   let manifest: ShardManifest
   /// One per scenario of the shard, in work-list order.
   let items: [Item]
+  /// Whether the shard wrote `timing.csv` (`docksim run --timing`).
+  let hasTiming: Bool
 
   /// The suffixes of a scenario's trace files, as `ScenarioRunner` writes them.
   static let traceSuffixes = [".csv", ".objects.csv", ".events.csv"]
@@ -37,6 +41,11 @@ struct ShardTables {
     try readExpectations(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
     if owned.contains(where: { $0.repetitions > 1 }) {
       try readMonteCarlo(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
+    }
+    let timingFile = (directory as NSString).appendingPathComponent(TimingTable.fileName)
+    let hasTiming = FileManager.default.fileExists(atPath: timingFile)
+    if hasTiming {
+      try readTiming(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
     }
     for (k, entry) in owned.enumerated() {
       for suffix in traceSuffixes {
@@ -54,7 +63,7 @@ struct ShardTables {
         }
       }
     }
-    return ShardTables(directory: directory, manifest: manifest, items: items)
+    return ShardTables(directory: directory, manifest: manifest, items: items, hasTiming: hasTiming)
   }
 
   /// `summary.csv`: exactly one row per scenario of the shard, in order, with this docksim's columns.
@@ -186,6 +195,36 @@ struct ShardTables {
             + "\(ShardManifest.fileName), got '\(row.cells[1].text)'")
       }
       items[k].monteCarloLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+    }
+  }
+
+  /// `timing.csv`: for every scenario of the shard, one row per repetition (0, 1, …), grouped in the
+  /// shard's order. Its numbers are not checked against anything (they are measured, not computed).
+  private static func readTiming(
+    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
+  ) throws(ShardMergeError) {
+    let file = (directory as NSString).appendingPathComponent(TimingTable.fileName)
+    let rows = try readTable(file, columns: TimingTable.columns, what: "the timing.csv of the shard")
+    let owned = manifest.owned
+    var last = 0
+    for row in rows {
+      let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
+      let expected = items[k].timingLines.count
+      guard row.cells[1].text == "\(expected)", expected < owned[k].repetitions else {
+        throw ShardMergeError(
+          file: file, line: row.line, column: row.cells[1].column, field: "repetition",
+          message:
+            "expected repetitions 0…\(owned[k].repetitions - 1) of '\(owned[k].scenario)' in order, one row "
+            + "each, got '\(row.cells[1].text)'")
+      }
+      items[k].timingLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+    }
+    for (k, entry) in owned.enumerated() where items[k].timingLines.count != entry.repetitions {
+      throw ShardMergeError(
+        file: file, field: "scenario",
+        message:
+          "\(items[k].timingLines.count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), one "
+          + "per repetition")
     }
   }
 

@@ -7,14 +7,18 @@ import Foundation
 /// index, so the output order (and every byte written) is the input order whatever the scheduling.
 public enum SuiteRunner {
   /// `writeTraces[i]` false skips the trace files of scenario `i` (Monte Carlo repetitions keep one).
+  /// `measureComputeTime` fills each outcome's `timing` (the results are the same either way).
   public static func run(
     _ scenarios: [Scenario], jobs: Int, tracesDirectory: String?, writeTraces: [Bool]? = nil,
-    progress: (@Sendable (RunOutcome) -> Void)? = nil
+    measureComputeTime: Bool = false, progress: (@Sendable (RunOutcome) -> Void)? = nil
   ) -> [RunOutcome] {
     let directories = scenarios.indices.map { (writeTraces?[$0] ?? true) ? tracesDirectory : nil }
     let results = ParallelJobs.run(
       count: scenarios.count, jobs: jobs,
-      work: { i in ScenarioRunner.run(scenarios[i], tracesDirectory: directories[i]) },
+      work: { i in
+        ScenarioRunner.run(
+          scenarios[i], tracesDirectory: directories[i], measureComputeTime: measureComputeTime)
+      },
       completed: progress.map { report in { _, outcome in report(outcome) } })
     return results.map { $0! }
   }

@@ -23,9 +23,16 @@ public struct WorkItem: Sendable, Equatable {
 public struct RunResults: Sendable {
   public var outcomes: [RunOutcome]
   public var statistics: [(scenario: String, stats: [MonteCarlo.Statistic])]
-  public init(outcomes: [RunOutcome], statistics: [(scenario: String, stats: [MonteCarlo.Statistic])]) {
+  /// The compute time of every run — each repetition of each item, in work-list order — when the
+  /// run measured it, else nil. Not written by `write(to:)`: see `TimingTable`.
+  public var timing: [TimingTable.Row]?
+  public init(
+    outcomes: [RunOutcome], statistics: [(scenario: String, stats: [MonteCarlo.Statistic])],
+    timing: [TimingTable.Row]? = nil
+  ) {
     self.outcomes = outcomes
     self.statistics = statistics
+    self.timing = timing
   }
 
   /// Writes `summary.csv`, `expectations.csv` and, when any item was repeated, `montecarlo.csv` into
@@ -48,20 +55,32 @@ extension SuiteRunner {
   /// repetition, the scenario's own seed) into `tracesDirectory`.
   ///
   /// Every repetition is a job of its own, so a repeated scenario spreads over the workers; the
-  /// repetitions are folded back per item (`MonteCarlo.aggregate`) in input order.
-  public static func run(_ items: [WorkItem], jobs: Int, tracesDirectory: String?) -> RunResults {
+  /// repetitions are folded back per item (`MonteCarlo.aggregate`) in input order. With
+  /// `measureComputeTime`, `timing` holds one row per repetition (the outcomes are the same).
+  public static func run(
+    _ items: [WorkItem], jobs: Int, tracesDirectory: String?, measureComputeTime: Bool = false
+  ) -> RunResults {
     var runs: [Scenario] = []
     var writeTraces: [Bool] = []
+    var repetition: [Int] = []
     for item in items {
       for k in 0..<item.repetitions {
         var s = item.scenario
         s.seed = MonteCarlo.seed(item.scenario.seed, repetition: k)
         runs.append(s)
         writeTraces.append(k == 0)
+        repetition.append(k)
       }
     }
-    let all = run(runs, jobs: jobs, tracesDirectory: tracesDirectory, writeTraces: writeTraces)
+    let all = run(
+      runs, jobs: jobs, tracesDirectory: tracesDirectory, writeTraces: writeTraces,
+      measureComputeTime: measureComputeTime)
     var results = RunResults(outcomes: [], statistics: [])
+    if measureComputeTime {
+      results.timing = zip(all, repetition).map { outcome, k in
+        TimingTable.Row(scenario: outcome.name, repetition: k, seed: outcome.seed, timing: outcome.timing)
+      }
+    }
     var next = 0
     for item in items {
       let group = Array(all[next..<next + item.repetitions])

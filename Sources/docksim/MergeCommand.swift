@@ -14,7 +14,9 @@ struct MergeCommand: ParsableCommand {
       work list) and that each shard is given once, then writes summary.csv, expectations.csv, \
       montecarlo.csv (when a scenario was repeated) and traces/ into --out, identical to a single run \
       of the same inputs. Shards of `docksim tune --shard` merge into one trials.csv, to be finished \
-      with `docksim tune --resume`. Nothing is written when a check fails. Exit codes: 0 success; 1 a merged \
+      with `docksim tune --resume`. When every shard ran with --timing, timing.csv gets their rows in \
+      work-list order (measured on the shards' machines: not byte-comparable with a single run). Nothing \
+      is written when a check fails. Exit codes: 0 success; 1 a merged \
       scenario failed to run or an expectation failed, as for `run`; 2 bad input or usage.
       """)
 
@@ -49,7 +51,17 @@ struct MergeCommand: ParsableCommand {
       print(
         "merged \(shards.count) shard\(shards.count == 1 ? "" : "s") of \(merged.outcomes.count) scenarios")
     }
-    try RunReport.finish(merged.outcomes, out: out, quiet: quiet)
+    if !merged.shardsWithoutTiming.isEmpty {
+      printError(
+        "docksim: warning: no timing.csv in \(merged.shardsWithoutTiming.joined(separator: ", ")) (run without "
+          + "--timing); wrote no timing.csv, as timing rows of some shards only would look like a whole run's"
+      )
+    }
+    let footer = merged.timingCSV.map { _ in
+      "wrote \((out as NSString).appendingPathComponent(TimingTable.fileName)): the shards' timing rows "
+        + "(measured on their machines; not byte-comparable with a single run)"
+    }
+    try RunReport.finish(merged.outcomes, out: out, quiet: quiet, footer: footer)
   }
 
   /// Tuning shards: their trials.csv rows in trial order, ready for `docksim tune --resume`.

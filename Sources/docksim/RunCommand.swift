@@ -16,6 +16,9 @@ struct RunCommand: ParsableCommand {
 
       With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and \
       shard.csv describes the shard for `docksim merge` (docs/sharding.md).
+
+      With --timing the tracker's and controller's compute time per frame (p50, p99, max) goes to \
+      timing.csv, one row per run; it is machine-dependent and changes no other output (docs/csv.md).
       """)
 
   @Argument(help: "Scenario files or directories.")
@@ -41,11 +44,25 @@ struct RunCommand: ParsableCommand {
   )
   var repetitions: Int?
 
+  @Flag(
+    name: .long,
+    help:
+      "Measure the tracker's and controller's wall time per frame and write timing.csv (machine-dependent; the other outputs are unchanged)."
+  )
+  var timing = false
+
   func run() throws {
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     if let r = repetitions, !(1...10_000).contains(r) {
       throw fail("--repetitions: expected an integer in 1...10000, got \(r)")
+    }
+    if timing && jobs > SuiteRunner.defaultJobs {
+      // Not an error: the numbers are still written, but they include time spent waiting for a core.
+      printError(
+        "docksim: warning: --timing with --jobs \(jobs) on \(SuiteRunner.defaultJobs) cores: runs share cores, "
+          + "so the times include waiting; use --jobs \(SuiteRunner.defaultJobs) or fewer for compute time alone"
+      )
     }
     let overrides = try overrideOptions.overrides()
     let shard = try shardOptions.shard()
@@ -84,22 +101,29 @@ struct RunCommand: ParsableCommand {
     // check, whole scenarios with all their repetitions.
     let mine = shard?.part(of: work) ?? work
     let manifest = (out as NSString).appendingPathComponent(ShardManifest.fileName)
-    do {
-      // A manifest left by an earlier sharded run into this directory would describe other outputs;
-      // the new one is written last, so its presence means this shard's tables are complete.
-      if FileManager.default.fileExists(atPath: manifest) {
-        try FileManager.default.removeItem(atPath: manifest)
+    let timingFile = (out as NSString).appendingPathComponent(TimingTable.fileName)
+    // A manifest left by an earlier sharded run into this directory would describe other outputs;
+    // the new one is written last, so its presence means this shard's tables are complete. Likewise
+    // an earlier run's timing.csv would be read as this run's.
+    for stale in [manifest, timingFile] where FileManager.default.fileExists(atPath: stale) {
+      do { try FileManager.default.removeItem(atPath: stale) } catch {
+        throw fail("\(stale): cannot remove the file of an earlier run: \(error)")
       }
-    } catch { throw fail("\(manifest): cannot remove the manifest of an earlier run: \(error)") }
+    }
     if let shard, !quiet {
       print("shard \(shard): \(mine.count) of \(work.count) scenarios")
     }
     let traces = (out as NSString).appendingPathComponent("traces")
-    let results = SuiteRunner.run(mine, jobs: jobs, tracesDirectory: traces)
+    let results = SuiteRunner.run(mine, jobs: jobs, tracesDirectory: traces, measureComputeTime: timing)
     do {
       try results.write(to: out)
+      if let rows = results.timing { try AtomicFileWriter.write(TimingTable.csv(rows), to: timingFile) }
       if let shard { try ShardManifest(shard: shard, work: work).write(to: out) }
     } catch { throw fail("\(error)") }
-    try RunReport.finish(results.outcomes, out: out, quiet: quiet)
+    let footer = results.timing.map { rows in
+      (TimingTable.headline(rows) ?? "timing: no tracker or controller call was measured")
+        + "; wrote \(timingFile)"
+    }
+    try RunReport.finish(results.outcomes, out: out, quiet: quiet, footer: footer)
   }
 }

@@ -7,12 +7,14 @@ import Foundation
 /// What `run` and `merge` say after writing a run's outputs: the summary table, failed runs and
 /// failed expectations; exit 1 if there are any, so both can gate CI the same way.
 enum RunReport {
-  static func finish(_ outcomes: [RunOutcome], out: String, quiet: Bool) throws {
+  /// `footer` (the timing line) follows the table and the list of files written.
+  static func finish(_ outcomes: [RunOutcome], out: String, quiet: Bool, footer: String? = nil) throws {
     let traces = (out as NSString).appendingPathComponent("traces")
     if !quiet { print(SummaryTable.text(outcomes), terminator: "") }
     let failed = outcomes.filter { $0.failure != nil }
     for f in failed { printError("docksim: scenario \(f.name) failed: \(f.failure ?? "")") }
     if !quiet { print("wrote \(out)/summary.csv and \(outcomes.count - failed.count) traces in \(traces)") }
+    if !quiet, let footer { print(footer) }
     let unmet = outcomes.flatMap { o in o.failedExpectations.map { (o.name, $0) } }
     for (name, e) in unmet {
       let got = CSVFormat.cell(e.value)

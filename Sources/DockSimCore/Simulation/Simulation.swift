@@ -10,7 +10,7 @@ public struct Simulation {
   var dock: Dock
   private var detector: any Detector
   var tracker: any Tracker
-  private var controller: any Controller
+  var controller: any Controller
   private var metrics: [any MetricAccumulator]
   private let frames: RateSchedule
   private let tickMicros: Int64
@@ -52,6 +52,8 @@ public struct Simulation {
   var nextEvent = 0
   private var sensors: PoseSensors
   private var poseEstimator: CameraPoseEstimator
+  /// Wall time of the tracker and controller, when measured (`measuresComputeTime`); never read back.
+  var computeTimer: ComputeTimer?
 
   /// A simulation with the built-in detector, tracker and controller, or the given ones.
   public init(
@@ -199,12 +201,13 @@ public struct Simulation {
     var tracks: [Track] = []
     if let custom = customObservations {
       // Custom tracking: the app's observations, taken now, replace the built-in detector's.
-      tracks = tracker.update(
-        with: ObservationBatch(frame: index, captureTime: now, cameraPose: measuredPose, observations: custom)
-      )
+      tracks = timedTrackerUpdate(
+        with: ObservationBatch(
+          frame: index, captureTime: now, cameraPose: measuredPose, observations: custom),
+        frame: index)
       customObservations = nil
     } else if let delivered, customTrackingUntil.map({ now > $0 }) ?? true {
-      tracks = tracker.update(with: delivered)
+      tracks = timedTrackerUpdate(with: delivered, frame: index)
     }
     lastDeliveredTruth = deliveredTruth
     var applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
@@ -224,7 +227,8 @@ public struct Simulation {
     if !docked {
       wanted = .stop
     } else if systemTracking || custom {
-      wanted = controller.command(primary: primary, tracks: tracks, motion: motion, framing: framing)
+      wanted = timedControllerCommand(
+        primary: primary, tracks: tracks, motion: motion, framing: framing, frame: index)
     } else if let active = activeMotion {
       wanted = active.command(
         at: now, lead: scenario.dock.commandLatency.seconds, measured: measured, gain: Self.motionGain)
