@@ -219,4 +219,54 @@ extension MatrixStack {
       }
     }
   }
+
+  /// Sets the first `columns` columns of every block: column j of block k = column j of `values` minus
+  /// block k of `offsets` (a column per block), e.g. every observation's innovation from every track's
+  /// predicted measurement. Resized to `offsets.count` blocks.
+  /// - Throws: `dimensionMismatch` unless `values` has `rows` rows and `columns` ≤ this stack's and
+  ///   `values`' columns, and `offsets` has blocks of `rows`×1.
+  public mutating func setDifferences(_ values: Matrix, columns m: Int, minus offsets: MatrixStack)
+    throws(LinearAlgebraError)
+  {
+    guard values.rows == rows, offsets.rows == rows, offsets.columns == 1, m >= 0, m <= columns,
+      m <= values.columns
+    else {
+      throw .dimensionMismatch(
+        "MatrixStack.setDifferences: stack \(shapeText), values \(values.shapeText) (\(m) columns), offsets \(offsets.shapeText)"
+      )
+    }
+    resize(to: offsets.count)
+    let (r, width) = (rows, columns)
+    values.withStorage { pv in
+      offsets.withBlocks { po in
+        withMutableBlocks { ps in
+          for k in 0..<offsets.count {
+            for j in 0..<m {
+              for i in 0..<r { ps[k * r * width + j * r + i] = pv[j * r + i] - po[k * r + i] }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The squared Euclidean norm of the first `columns` columns of every block, into `out` (resized),
+  /// block-major: out[k·columns + j] = |column j of block k|².
+  public func columnSquaredNorms(columns m: Int, into out: inout [Double]) {
+    precondition(m >= 0 && m <= columns, "columnSquaredNorms of \(m) columns of \(shapeText)")
+    out.removeAll(keepingCapacity: true)
+    let (r, width) = (rows, columns)
+    withBlocks { ps in
+      for k in 0..<count {
+        for j in 0..<m {
+          var sum = 0.0
+          for i in 0..<r {
+            let v = ps[k * r * width + j * r + i]
+            sum += v * v
+          }
+          out.append(sum)
+        }
+      }
+    }
+  }
 }

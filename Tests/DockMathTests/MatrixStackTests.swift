@@ -84,6 +84,23 @@ struct MatrixStackTests {
     }
   }
 
+  @Test func differencesAndColumnNorms() throws {
+    let values = Matrix(rowMajor: [[1, 2, 3], [4, 5, 6]])
+    var offsets = MatrixStack(rows: 2, columns: 1, count: 2)
+    offsets[0, 0, 0] = 1
+    offsets[0, 1, 0] = -1
+    offsets[1, 0, 0] = 0.5
+    offsets[1, 1, 0] = 2
+    var d = MatrixStack(rows: 2, columns: 4)
+    try d.setDifferences(values, columns: 3, minus: offsets)
+    #expect(d.count == 2)
+    #expect(d[0, 0, 2] == 2 && d[0, 1, 2] == 7 && d[1, 0, 0] == 0.5 && d[1, 1, 1] == 3)
+    var norms: [Double] = []
+    d.columnSquaredNorms(columns: 3, into: &norms)
+    #expect(norms == [0 + 25, 1 + 36, 4 + 49, 0.25 + 4, 2.25 + 9, 6.25 + 16])
+    #expect(throws: LinearAlgebraError.self) { try d.setDifferences(values, columns: 5, minus: offsets) }
+  }
+
   @Test func shapesThatDoNotFitAreRefused() {
     let a = MatrixStack(rows: 3, columns: 6, count: 2)
     let b = MatrixStack(rows: 5, columns: 6, count: 2)

@@ -38,6 +38,8 @@ public struct BatchedEKF: Sendable {
   private var predicted: [(u: Double, v: Double, h: Double)] = []
   private var noise: [(u: Double, v: Double, h: Double)] = []
   private var gateY = MatrixStack(rows: 3, columns: 1)
+  private var gateZ = Matrix(rows: 3, columns: 1)
+  private var predictedStack = MatrixStack(rows: 3, columns: 1)
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
   public init(model: MeasurementModel, parameters: TrackerParameters) {
@@ -122,26 +124,25 @@ public struct BatchedEKF: Sendable {
     try innovationCovariances(x, p, pose: pose, anchor: { _ in anchor })
     if gateY.columns < m {
       gateY = MatrixStack(rows: 3, columns: Swift.max(m, 2 * gateY.columns), count: n)
+      gateZ = Matrix(rows: 3, columns: gateY.columns)
     }
-    gateY.resize(to: n)
+    for j in 0..<m {
+      gateZ[0, j] = z[j].u
+      gateZ[1, j] = z[j].v
+      gateZ[2, j] = z[j].h
+    }
+    predictedStack.resize(to: n)
     for k in 0..<n {
-      for j in 0..<m {
-        gateY[k, 0, j] = z[j].u - predicted[k].u
-        gateY[k, 1, j] = z[j].v - predicted[k].v
-        gateY[k, 2, j] = z[j].h - predicted[k].h
-      }
+      predictedStack[k, 0, 0] = predicted[k].u
+      predictedStack[k, 1, 0] = predicted[k].v
+      predictedStack[k, 2, 0] = predicted[k].h
     }
+    try gateY.setDifferences(gateZ, columns: m, minus: predictedStack)
+    // NIS = yᵀ S⁻¹ y = |L⁻¹ y|².
     try chol.solveLower(&gateY, columns: m)
+    gateY.columnSquaredNorms(columns: m, into: &out)
     for k in 0..<n {
-      for j in 0..<m {
-        guard allowed(k, j) else {
-          out.append(.infinity)
-          continue
-        }
-        // NIS = yᵀ S⁻¹ y = |L⁻¹ y|².
-        let (a, b, c) = (gateY[k, 0, j], gateY[k, 1, j], gateY[k, 2, j])
-        out.append(a * a + b * b + c * c)
-      }
+      for j in 0..<m where !allowed(k, j) { out[k * m + j] = .infinity }
     }
   }
 
