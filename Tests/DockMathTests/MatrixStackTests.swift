@@ -97,7 +97,8 @@ struct MatrixStackTests {
     #expect(d[0, 0, 2] == 2 && d[0, 1, 2] == 7 && d[1, 0, 0] == 0.5 && d[1, 1, 1] == 3)
     var norms: [Double] = []
     d.columnSquaredNorms(columns: 3, into: &norms)
-    #expect(norms == [0 + 25, 1 + 36, 4 + 49, 0.25 + 4, 2.25 + 9, 6.25 + 16])
+    let want: [Double] = [25, 37, 53, 4.25, 11.25, 22.25]
+    #expect(norms == want)
     #expect(throws: LinearAlgebraError.self) { try d.setDifferences(values, columns: 5, minus: offsets) }
   }
 
