@@ -1,12 +1,29 @@
 /// Cholesky factorization and solves for a block-diagonal symmetric positive-definite matrix, all
-/// blocks at once: the blocks are written into LAPACK's banded storage (bandwidth = block size − 1)
-/// and factored by one `dpbtrf` call and solved by one `dpbtrs` call, whatever the number of blocks.
+/// blocks at once, by one of two methods (`Method`):
+///
+/// * `.banded`: the blocks are written into LAPACK's band storage (bandwidth = block size − 1),
+///   factored by one `dpbtrf` call and solved by one `dpbtrs` or `dtbtrs` call, whatever the count;
+/// * `.blockwise` (the default): each block is factored and solved in a loop over the contiguous
+///   blocks, with the same arithmetic. LAPACK's band routines are unblocked for narrow bands: `dpbtf2`
+///   makes a `dscal` and a `dsyr` call per column and `dtbtrs` a `dtbsv` sweep per right-hand side, so
+///   for 3×3 blocks their call overhead dominates (measured in `docs/performance.md`).
 ///
 /// This is how a tracker factors the innovation covariances Sₖ of all its tracks together. Storage
 /// grows only when the block count exceeds every count before.
 public struct BlockDiagonalCholesky: Sendable {
+  /// How the blocks are factored and solved.
+  public enum Method: Sendable, Equatable {
+    /// One LAPACK call per operation over LAPACK's band storage.
+    case banded
+    /// A loop over the blocks (closed-form for each small block).
+    case blockwise
+  }
+
   /// Order of each block.
   public let blockSize: Int
+  public let method: Method
+  /// The lower factors Lₖ (blockwise method).
+  var factors: MatrixStack
   /// Blocks in the current factor.
   public private(set) var count = 0
   /// Lower band storage, (blockSize) × (blockSize · capacity): band[d, j] = A[j + d, j].
@@ -15,9 +32,11 @@ public struct BlockDiagonalCholesky: Sendable {
   var rhs: Matrix
 
   /// A factorization of blocks of order `blockSize`.
-  public init(blockSize: Int) {
+  public init(blockSize: Int, method: Method = .blockwise) {
     precondition(blockSize > 0, "block size \(blockSize)")
     self.blockSize = blockSize
+    self.method = method
+    factors = MatrixStack(rows: blockSize, columns: blockSize)
     band = Matrix(rows: blockSize, columns: blockSize)
     rhs = Matrix(rows: blockSize, columns: 1)
   }
@@ -34,6 +53,10 @@ public struct BlockDiagonalCholesky: Sendable {
     count = blocks.count
     let order = b * count
     guard order > 0 else { return }
+    if method == .blockwise {
+      try factorBlockwise(blocks)
+      return
+    }
     if band.columns < order { band = Matrix(rows: b, columns: Swift.max(order, 2 * band.columns)) }
     blocks.withBlocks { s in
       band.withMutableStorage { ab in
@@ -85,6 +108,10 @@ public struct BlockDiagonalCholesky: Sendable {
     let order = b * count
     let width = x.columns
     guard order > 0, r > 0 else { return }
+    if method == .blockwise {
+      solveBlockwise(&x, columns: r, lowerOnly: lowerOnly)
+      return
+    }
     if rhs.rows < order || rhs.columns < r {
       rhs = Matrix(rows: Swift.max(order, 2 * rhs.rows), columns: Swift.max(r, rhs.columns))
     }
@@ -110,6 +137,77 @@ public struct BlockDiagonalCholesky: Sendable {
       x.withMutableBlocks { px in
         for k in 0..<count {
           for c in 0..<r { for i in 0..<b { px[k * b * width + c * b + i] = pr[c * ld + k * b + i] } }
+        }
+      }
+    }
+  }
+
+  /// Lₖ for every block, in `factors` (lower triangle; the strict upper is zero).
+  private mutating func factorBlockwise(_ blocks: MatrixStack) throws(LinearAlgebraError) {
+    let b = blockSize
+    factors.resize(to: blocks.count)
+    let failure: LinearAlgebraError? = blocks.withBlocks { s in
+      factors.withMutableBlocks { l in
+        for k in 0..<blocks.count {
+          let o = k * b * b
+          for j in 0..<b {
+            // NaN is refused as LAPACKE's check would; a non-positive pivot is not positive definite.
+            for i in j..<b where s[o + j * b + i].isNaN {
+              return .invalidArgument(routine: "BlockDiagonalCholesky.factor (NaN input)", position: 0)
+            }
+            var d = s[o + j * b + j]
+            for m in 0..<j { d -= l[o + m * b + j] * l[o + m * b + j] }
+            guard d > 0 else { return .notPositiveDefinite(order: k * b + j + 1) }
+            let pivot = d.squareRoot()
+            l[o + j * b + j] = pivot
+            for i in 0..<j { l[o + j * b + i] = 0 }
+            for i in (j + 1)..<b {
+              var v = s[o + j * b + i]
+              for m in 0..<j { v -= l[o + m * b + i] * l[o + m * b + j] }
+              l[o + j * b + i] = v / pivot
+            }
+          }
+        }
+        return nil
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Forward (and, for a full solve, backward) substitution with each Lₖ, block by block.
+  private func solveBlockwise(_ x: inout MatrixStack, columns r: Int, lowerOnly: Bool) {
+    let (b, width, count) = (blockSize, x.columns, count)
+    factors.withBlocks { l in
+      x.withMutableBlocks { px in
+        // A constant block size lets the compiler unroll the substitutions.
+        if b == 3 {
+          Self.substitute(l, px, count: count, b: 3, width: width, columns: r, lowerOnly: lowerOnly)
+        } else {
+          Self.substitute(l, px, count: count, b: b, width: width, columns: r, lowerOnly: lowerOnly)
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func substitute(
+    _ l: UnsafeBufferPointer<Double>, _ px: UnsafeMutableBufferPointer<Double>, count: Int, b: Int,
+    width: Int, columns r: Int, lowerOnly: Bool
+  ) {
+    for k in 0..<count {
+      let (ol, ox) = (k * b * b, k * b * width)
+      for c in 0..<r {
+        let o = ox + c * b
+        for i in 0..<b {
+          var v = px[o + i]
+          for m in 0..<i { v -= l[ol + m * b + i] * px[o + m] }
+          px[o + i] = v / l[ol + i * b + i]
+        }
+        guard !lowerOnly else { continue }
+        for i in stride(from: b - 1, through: 0, by: -1) {
+          var v = px[o + i]
+          for m in (i + 1)..<b { v -= l[ol + i * b + m] * px[o + m] }
+          px[o + i] = v / l[ol + i * b + i]
         }
       }
     }

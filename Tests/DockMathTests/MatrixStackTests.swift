@@ -154,11 +154,13 @@ struct MatrixStackTests {
 }
 
 struct BlockDiagonalCholeskyTests {
-  @Test(arguments: [1, 3, 16, 70])
-  func solvesEveryBlockWithItsOwnFactor(count: Int) throws {
+  static let methods: [BlockDiagonalCholesky.Method] = [.blockwise, .banded]
+
+  @Test(arguments: methods, [1, 3, 16, 70])
+  func solvesEveryBlockWithItsOwnFactor(method: BlockDiagonalCholesky.Method, count: Int) throws {
     let (s, blocks) = MatrixStackTests.stack(3, 3, count: count, spd: true, seed: 20)
     let (b, rhs) = MatrixStackTests.stack(3, 7, count: count, seed: 21)
-    var chol = BlockDiagonalCholesky(blockSize: 3)
+    var chol = BlockDiagonalCholesky(blockSize: 3, method: method)
     try chol.factor(s)
     var x = b
     try chol.solve(&x)
@@ -176,20 +178,36 @@ struct BlockDiagonalCholeskyTests {
         }
       }
     }
+    // The forward half: L⁻¹B, so that |L⁻¹b|² = bᵀA⁻¹b.
+    var half = b
+    try chol.solveLower(&half, columns: 7)
+    for k in 0..<count {
+      for c in 0..<7 {
+        var whitened = 0.0
+        var quadratic = 0.0
+        for i in 0..<3 {
+          whitened += half[k, i, c] * half[k, i, c]
+          quadratic += b[k, i, c] * x[k, i, c]
+        }
+        #expect(abs(whitened - quadratic) <= 1e-12 * max(1, abs(quadratic)), "block \(k), column \(c)")
+      }
+    }
   }
 
-  @Test func aBlockThatIsNotPositiveDefiniteIsNamedByItsOrder() throws {
+  @Test(arguments: methods)
+  func aBlockThatIsNotPositiveDefiniteIsNamedByItsOrder(method: BlockDiagonalCholesky.Method) throws {
     var (s, _) = MatrixStackTests.stack(3, 3, count: 4, spd: true, seed: 22)
     s[2, 1, 1] = -5  // block 2, its second pivot: order 2·3 + 2 = 8
-    var chol = BlockDiagonalCholesky(blockSize: 3)
+    var chol = BlockDiagonalCholesky(blockSize: 3, method: method)
     #expect(throws: LinearAlgebraError.notPositiveDefinite(order: 8)) { try chol.factor(s) }
     s[2, 1, 1] = .nan
     #expect(throws: LinearAlgebraError.self) { try chol.factor(s) }
   }
 
-  @Test func aRightHandSideForAnotherFactorIsRefused() throws {
+  @Test(arguments: methods)
+  func aRightHandSideForAnotherFactorIsRefused(method: BlockDiagonalCholesky.Method) throws {
     let (s, _) = MatrixStackTests.stack(3, 3, count: 2, spd: true, seed: 23)
-    var chol = BlockDiagonalCholesky(blockSize: 3)
+    var chol = BlockDiagonalCholesky(blockSize: 3, method: method)
     try chol.factor(s)
     var wrong = MatrixStack(rows: 3, columns: 1, count: 3)
     #expect(throws: LinearAlgebraError.self) { try chol.solve(&wrong) }

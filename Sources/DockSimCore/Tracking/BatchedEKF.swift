@@ -34,7 +34,7 @@ public struct BatchedEKF: Sendable {
   private var hp = MatrixStack(rows: 3, columns: 6)
   private var s = MatrixStack(rows: 3, columns: 3)
   private var y = MatrixStack(rows: 3, columns: 1)
-  private var chol = BlockDiagonalCholesky(blockSize: 3)
+  private var chol: BlockDiagonalCholesky
   private var predicted: [(u: Double, v: Double, h: Double)] = []
   private var noise: [(u: Double, v: Double, h: Double)] = []
   private var gateY = MatrixStack(rows: 3, columns: 1)
@@ -42,9 +42,16 @@ public struct BatchedEKF: Sendable {
   private var predictedStack = MatrixStack(rows: 3, columns: 1)
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
-  public init(model: MeasurementModel, parameters: TrackerParameters) {
+  ///
+  /// `cholesky` picks how the innovation covariances are factored: blockwise (the default, fastest
+  /// for 3×3 blocks) or by LAPACK's band routines (`docs/performance.md` compares them).
+  public init(
+    model: MeasurementModel, parameters: TrackerParameters,
+    cholesky: BlockDiagonalCholesky.Method = .blockwise
+  ) {
     self.model = model
     self.parameters = parameters
+    chol = BlockDiagonalCholesky(blockSize: 3, method: cholesky)
   }
 
   /// Live tracks.
