@@ -101,37 +101,7 @@ extension MatrixStack {
         "MatrixStack.multiply: a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need aₖ m×k, bₖ k×n, cₖ m×n, equal counts"
       )
     }
-    c.resize(to: a.count)
-    let (m, k, n, count) = (a.rows, a.columns, b.columns, a.count)
-    a.withBlocks { pa in
-      b.withBlocks { pb in
-        c.withMutableBlocks { pc in
-          // Constant shapes let the compiler unroll the loops of the tracker's products.
-          switch (m, k, n) {
-          case (3, 6, 6): productKernel(pa, pb, pc, count, 3, 6, 6)
-          default: productKernel(pa, pb, pc, count, m, k, n)
-          }
-        }
-      }
-    }
-  }
-
-  @inline(__always)
-  private static func productKernel(
-    _ pa: UnsafeBufferPointer<Double>, _ pb: UnsafeBufferPointer<Double>,
-    _ pc: UnsafeMutableBufferPointer<Double>,
-    _ count: Int, _ m: Int, _ k: Int, _ n: Int
-  ) {
-    for block in 0..<count {
-      let (oa, ob, oc) = (block * m * k, block * k * n, block * m * n)
-      for j in 0..<n {
-        for i in 0..<m { pc[oc + j * m + i] = 0 }
-        for l in 0..<k {
-          let blj = pb[ob + j * k + l]
-          for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * blj }
-        }
-      }
-    }
+    perBlockProduct(a, b, transposed: false, into: &c)
   }
 
   /// cₖ = aₖ·bₖᵀ for every block; `c` is resized to `a.count`.
@@ -144,14 +114,23 @@ extension MatrixStack {
         "MatrixStack.multiply(transposing:): a \(a.shapeText), b \(b.shapeText), c \(c.shapeText); need aₖ m×k, bₖ n×k, cₖ m×n, equal counts"
       )
     }
+    perBlockProduct(a, b, transposed: true, into: &c)
+  }
+
+  /// cₖ = aₖ·op(bₖ), shapes already checked.
+  private static func perBlockProduct(
+    _ a: MatrixStack, _ b: MatrixStack, transposed: Bool, into c: inout MatrixStack
+  ) {
     c.resize(to: a.count)
-    let (m, k, n, count) = (a.rows, a.columns, b.rows, a.count)
+    let (m, k, n, count) = (a.rows, a.columns, c.columns, a.count)
     a.withBlocks { pa in
       b.withBlocks { pb in
         c.withMutableBlocks { pc in
-          switch (m, k, n) {
-          case (3, 6, 3): transposedProductKernel(pa, pb, pc, count, 3, 6, 3)
-          default: transposedProductKernel(pa, pb, pc, count, m, k, n)
+          // Constant shapes let the compiler unroll the loops of the tracker's products.
+          switch (m, k, n, transposed) {
+          case (3, 6, 6, false): productKernel(pa, pb, pc, count, 3, 6, 6, false)
+          case (3, 6, 3, true): productKernel(pa, pb, pc, count, 3, 6, 3, true)
+          default: productKernel(pa, pb, pc, count, m, k, n, transposed)
           }
         }
       }
@@ -159,18 +138,19 @@ extension MatrixStack {
   }
 
   @inline(__always)
-  private static func transposedProductKernel(
+  private static func productKernel(
     _ pa: UnsafeBufferPointer<Double>, _ pb: UnsafeBufferPointer<Double>,
     _ pc: UnsafeMutableBufferPointer<Double>,
-    _ count: Int, _ m: Int, _ k: Int, _ n: Int
+    _ count: Int, _ m: Int, _ k: Int, _ n: Int, _ transposed: Bool
   ) {
     for block in 0..<count {
-      let (oa, ob, oc) = (block * m * k, block * n * k, block * m * n)
+      let (oa, ob, oc) = (block * m * k, block * k * n, block * m * n)
       for j in 0..<n {
         for i in 0..<m { pc[oc + j * m + i] = 0 }
         for l in 0..<k {
-          let bjl = pb[ob + l * n + j]
-          for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * bjl }
+          // bₖ is k×n, or n×k when transposed.
+          let blj = transposed ? pb[ob + l * n + j] : pb[ob + j * k + l]
+          for i in 0..<m { pc[oc + j * m + i] += pa[oa + l * m + i] * blj }
         }
       }
     }
