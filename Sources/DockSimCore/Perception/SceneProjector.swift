@@ -36,6 +36,8 @@ public struct SceneProjector: Sendable {
     /// The blockers in front of the box being sampled, then those of them spanning the sampled row.
     fileprivate var inFront: [NormalizedRect] = []
     fileprivate var inRow: [NormalizedRect] = []
+    /// The u of the sample columns of the box being sampled that fall inside the image.
+    fileprivate var columns: [Double] = []
     public init() {}
   }
 
@@ -126,20 +128,41 @@ public struct SceneProjector: Sendable {
     for blocker in workspace.blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
       workspace.inFront.append(blocker.rect)
     }
+    let n = grid
+    // The sample columns are the same in every row: their u (the same expression as per sample, so the
+    // same bits), and the count, least and greatest u of those inside the image, once per box.
+    workspace.columns.removeAll(keepingCapacity: true)
+    var columnsInImage = 0
+    var columnsMinU = Double.infinity
+    var columnsMaxU = -Double.infinity
+    for ix in 0..<n {
+      let u = box.x + (Double(ix) + 0.5) / Double(n) * box.width
+      guard u >= 0 && u <= 1 else { continue }
+      workspace.columns.append(u)
+      columnsInImage += 1
+      columnsMinU = min(columnsMinU, u)
+      columnsMaxU = max(columnsMaxU, u)
+    }
     var visible = 0
     var minU = Double.infinity
     var maxU = -Double.infinity
     var minV = Double.infinity
     var maxV = -Double.infinity
-    let n = grid
     for iy in 0..<n {
       let v = box.y + (Double(iy) + 0.5) / Double(n) * box.height
-      guard v >= 0 && v <= 1 else { continue }
+      guard v >= 0 && v <= 1, columnsInImage > 0 else { continue }
       workspace.inRow.removeAll(keepingCapacity: true)
       for r in workspace.inFront where v >= r.y && v <= r.y + r.height { workspace.inRow.append(r) }
-      for ix in 0..<n {
-        let u = box.x + (Double(ix) + 0.5) / Double(n) * box.width
-        guard u >= 0 && u <= 1 else { continue }
+      if workspace.inRow.isEmpty {
+        // Nothing nearer spans this row: every column inside the image is visible.
+        visible += columnsInImage
+        minU = min(minU, columnsMinU)
+        maxU = max(maxU, columnsMaxU)
+        minV = min(minV, v)
+        maxV = max(maxV, v)
+        continue
+      }
+      for u in workspace.columns {
         var hidden = false
         for r in workspace.inRow where u >= r.x && u <= r.x + r.width {
           hidden = true
