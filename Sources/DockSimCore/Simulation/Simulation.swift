@@ -178,6 +178,9 @@ public struct Simulation {
     lastRecord?.boxes = []
     lastRecord?.observations = []
     lastRecord?.deliveredBoxes = []
+    // The truth delivered last frame is the capture this frame overwrites; only `submit(.track)`, which
+    // does not read it, can run before it is replaced below.
+    lastDeliveredTruth?.boxes = []
     var boxes = truthLine[slot]?.boxes ?? []
     var observations = delayLine[slot]?.observations ?? []
     truthLine[slot] = nil
@@ -226,7 +229,11 @@ public struct Simulation {
     applied.framingChanged = applied.framingChanged || pendingAPI.framingChanged
     pendingAPI = AppliedEvents()
     let primary = tracker.primaryTrack
-    if let p = primary, !p.state.components.allSatisfy(\.isFinite) {
+    // Field by field: `components` would build an array every frame.
+    if let p = primary?.state,
+      !(p.azimuth.isFinite && p.elevation.isFinite && p.logSize.isFinite && p.azimuthRate.isFinite
+        && p.elevationRate.isFinite && p.logSizeRate.isFinite)
+    {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
     }
     let motion = MotionState(time: now, positions: measured, velocities: velocity)
