@@ -80,8 +80,10 @@ def sixteen_people():
         x = 1.8 + 0.35 * i
         span = 2.0 + 0.15 * i
         y0, y1 = (-span, span) if i % 2 == 0 else (span, -span)
-        walk = 6 + (i % 5)
-        pause = 3 + (i % 4)
+        # Unhurried crossings (18-26 s, pauses of 8-11 s): a few hundred waypoints per person rather
+        # than thousands, so that loading the file does not dominate the run's memory.
+        walk = 18 + 2 * (i % 5)
+        pause = 8 + (i % 4)
         start = 1 + (i % 7)
         face = "\n    face: true" if i % 2 == 0 else ""
         subjects.append(
