@@ -40,6 +40,12 @@ public final class AtomicFileWriter {
   }
 
   /// Appends bytes as they are.
+  /// Appends `bytes` (a line a sink built in place).
+  func write(bytes: [UInt8]) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= AtomicFileWriter.flushThreshold { try flush() }
+  }
+
   public func write(_ data: Data) throws {
     buffer.append(contentsOf: data)
     if buffer.count >= AtomicFileWriter.flushThreshold { try flush() }

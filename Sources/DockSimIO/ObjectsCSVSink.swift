@@ -16,6 +16,7 @@ public struct ObjectsCSVSink: TraceSink {
   ]
   private let writer: AtomicFileWriter
   private let camera: PinholeCamera
+  private var row = CSVRow()
 
   public init(path: String, camera: PinholeCamera) throws {
     writer = try AtomicFileWriter(path: path)
@@ -25,27 +26,42 @@ public struct ObjectsCSVSink: TraceSink {
 
   public mutating func write(_ r: FrameRecord) throws {
     guard let pose = r.deliveredPose else { return }
-    typealias F = CSVFormat
+    // Cell by cell into a reused line (see `CSVRow`); the columns are `columns`, in order.
     let time = r.estimate?.time ?? r.tracks.first?.time
-    let t = F.cell(time)
     for b in r.deliveredBoxes {
-      try writer.write(
-        F.line([
-          F.cell(r.frame), t, "gt", F.cell(b.subjectID), b.kind.rawValue, F.cell(b.centerU),
-          F.cell(b.centerV),
-          F.cell(b.box?.height), F.cell(b.visibleFraction), "", "",
-        ]))
+      row.reset()
+      row.add(r.frame)
+      row.add(time)
+      row.add(raw: "gt")
+      row.add(text: b.subjectID)
+      row.add(raw: b.kind.rawValue)
+      row.add(b.centerU)
+      row.add(b.centerV)
+      row.add(b.box?.height)
+      row.add(b.visibleFraction)
+      row.add(raw: "")
+      row.add(raw: "")
+      row.end()
+      try writer.write(bytes: row.bytes)
     }
     for track in r.tracks {
       let s = track.state
       let uv = camera.project(Direction(azimuth: s.azimuth, elevation: s.elevation), pose: pose)
       let h = (s.logSize.isFinite ? 1 : 0) * exp(s.logSize) / (2 * camera.tanHalfV)
-      try writer.write(
-        F.line([
-          F.cell(r.frame), t, "track", F.cell(track.id), track.kind.rawValue, F.cell(uv?.u), F.cell(uv?.v),
-          F.cell(h),
-          "", track.status.rawValue, track.id == r.estimate?.id ? "1" : "0",
-        ]))
+      row.reset()
+      row.add(r.frame)
+      row.add(time)
+      row.add(raw: "track")
+      row.add(track.id)
+      row.add(raw: track.kind.rawValue)
+      row.add(uv?.u)
+      row.add(uv?.v)
+      row.add(h)
+      row.add(raw: "")
+      row.add(raw: track.status.rawValue)
+      row.add(raw: track.id == r.estimate?.id ? "1" : "0")
+      row.end()
+      try writer.write(bytes: row.bytes)
     }
   }
 

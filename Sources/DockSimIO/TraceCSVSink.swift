@@ -18,6 +18,7 @@ public struct TraceCSVSink: TraceSink {
     "system_tracking", "docked", "battery_level", "charging",
   ]
   private let writer: AtomicFileWriter
+  private var row = CSVRow()
 
   public init(path: String) throws {
     writer = try AtomicFileWriter(path: path)
@@ -25,25 +26,44 @@ public struct TraceCSVSink: TraceSink {
   }
 
   public mutating func write(_ r: FrameRecord) throws {
-    typealias F = CSVFormat
+    // Cell by cell into a reused line (see `CSVRow`); the columns are `columns`, in order.
     let box = r.truth?.box
     let est = r.estimate
-    let cells: [String] = [
-      F.cell(r.frame), F.cell(r.time.seconds),
-      F.cell(r.truth.map { Angle.wrap($0.direction.azimuth) }), F.cell(r.truth?.direction.elevation),
-      F.cell(box?.midX), F.cell(box?.midY), F.cell(box?.height),
-      F.cell(r.observation?.rect.midX), F.cell(r.observation?.rect.midY), F.cell(r.observation?.rect.height),
-      est.map { F.cell($0.id) } ?? "", est?.status.rawValue ?? "", F.cell(est?.time),
-      F.cell(est?.state.azimuth), F.cell(est?.state.elevation), F.cell(est?.state.logSize),
-      F.cell(est?.state.azimuthRate), F.cell(est?.state.elevationRate), F.cell(est?.nis),
-      F.cell(Angle.wrap(r.camera.yaw)), F.cell(r.camera.pitch),
-      F.cell(r.cameraVelocity.yaw), F.cell(r.cameraVelocity.pitch),
-      F.cell(r.command.yawVelocity), F.cell(r.command.pitchVelocity), F.cell(r.framingError),
-      F.cell(r.framing.target.u), F.cell(r.framing.target.v), r.systemTracking ? "1" : "0",
-      r.docked ? "1" : "0",
-      F.cell(r.battery?.level), r.battery.map { $0.charging ? "1" : "0" } ?? "",
-    ]
-    try writer.write(F.line(cells))
+    row.reset()
+    row.add(r.frame)
+    row.add(r.time.seconds)
+    row.add(r.truth.map { Angle.wrap($0.direction.azimuth) })
+    row.add(r.truth?.direction.elevation)
+    row.add(box?.midX)
+    row.add(box?.midY)
+    row.add(box?.height)
+    row.add(r.observation?.rect.midX)
+    row.add(r.observation?.rect.midY)
+    row.add(r.observation?.rect.height)
+    if let est { row.add(est.id) } else { row.add(raw: "") }
+    row.add(raw: est?.status.rawValue ?? "")
+    row.add(est?.time)
+    row.add(est?.state.azimuth)
+    row.add(est?.state.elevation)
+    row.add(est?.state.logSize)
+    row.add(est?.state.azimuthRate)
+    row.add(est?.state.elevationRate)
+    row.add(est?.nis)
+    row.add(Angle.wrap(r.camera.yaw))
+    row.add(r.camera.pitch)
+    row.add(r.cameraVelocity.yaw)
+    row.add(r.cameraVelocity.pitch)
+    row.add(r.command.yawVelocity)
+    row.add(r.command.pitchVelocity)
+    row.add(r.framingError)
+    row.add(r.framing.target.u)
+    row.add(r.framing.target.v)
+    row.add(raw: r.systemTracking ? "1" : "0")
+    row.add(raw: r.docked ? "1" : "0")
+    row.add(r.battery?.level)
+    row.add(raw: r.battery.map { $0.charging ? "1" : "0" } ?? "")
+    row.end()
+    try writer.write(bytes: row.bytes)
   }
 
   public func commit() throws { try writer.commit() }

@@ -21,8 +21,8 @@ public struct DockStepReport: Equatable, Sendable {
 /// gyroscope) is `PoseSensors`'s job.
 public struct Dock: Sendable {
   public let parameters: DockParameters
-  private let yawMotor: any MotorModel
-  private let pitchMotor: any MotorModel
+  private let yawMotor: Motor
+  private let pitchMotor: Motor
   public private(set) var yaw: AxisState
   public private(set) var pitch: AxisState
   /// Commands in flight, in issue order, with the instant each takes effect.
@@ -37,8 +37,8 @@ public struct Dock: Sendable {
     pitchMotor: (any MotorModel)? = nil
   ) {
     self.parameters = parameters
-    self.yawMotor = yawMotor ?? DCMotorAxis(parameters: parameters.yaw)
-    self.pitchMotor = pitchMotor ?? DCMotorAxis(parameters: parameters.pitch)
+    self.yawMotor = Motor(yawMotor ?? DCMotorAxis(parameters: parameters.yaw))
+    self.pitchMotor = Motor(pitchMotor ?? DCMotorAxis(parameters: parameters.pitch))
     yaw = AxisState(position: parameters.initialYaw)
     pitch = AxisState(position: parameters.initialPitch)
     pending.reserveCapacity(16)
@@ -67,4 +67,22 @@ public struct Dock: Sendable {
 
   /// The true camera pose.
   public var cameraPose: CameraPose { CameraPose(yaw: yaw.position, pitch: pitch.position) }
+}
+
+/// A motor model, with the built-in DC motor held concretely: `step` runs twice per physics tick, and
+/// a call through an existential costs more than the RK4 step itself.
+private enum Motor: Sendable {
+  case dc(DCMotorAxis)
+  case custom(any MotorModel)
+
+  init(_ model: any MotorModel) {
+    if let dc = model as? DCMotorAxis { self = .dc(dc) } else { self = .custom(model) }
+  }
+
+  func step(_ state: AxisState, command: AxisCommand, dt: Double) -> MotorStep {
+    switch self {
+    case .dc(let motor): motor.step(state, command: command, dt: dt)
+    case .custom(let motor): motor.step(state, command: command, dt: dt)
+    }
+  }
 }

@@ -8,6 +8,13 @@ enum BoxProjection {
   static func project(
     center: Point3, width: Double, height: Double, camera: PinholeCamera, pose: CameraPose
   ) -> NormalizedRect? {
+    project(center: center, width: width, height: height, camera: camera, rotation: PoseRotation(pose))
+  }
+
+  /// As `project(center:width:height:camera:pose:)`, with the pose's sines and cosines given.
+  static func project(
+    center: Point3, width: Double, height: Double, camera: PinholeCamera, rotation: PoseRotation
+  ) -> NormalizedRect? {
     let horizontal = (center.x * center.x + center.y * center.y).squareRoot()
     let (sideX, sideY) = horizontal > 0 ? (-center.y / horizontal, center.x / horizontal) : (0, 1)
     let hw = width / 2
@@ -16,11 +23,14 @@ enum BoxProjection {
     var maxU = -Double.infinity
     var minV = Double.infinity
     var maxV = -Double.infinity
-    for (dx, dy, dz) in [
-      (0.0, 0.0, hh), (0, 0, -hh), (sideX * hw, sideY * hw, 0), (-sideX * hw, -sideY * hw, 0),
-    ] {
+    // The four points as a tuple walked by index: an array literal here would be allocated per box.
+    let offsets = (
+      (0.0, 0.0, hh), (0.0, 0.0, -hh), (sideX * hw, sideY * hw, 0.0), (-sideX * hw, -sideY * hw, 0.0)
+    )
+    for k in 0..<4 {
+      let (dx, dy, dz) = k == 0 ? offsets.0 : k == 1 ? offsets.1 : k == 2 ? offsets.2 : offsets.3
       let k = camera.cameraCoordinates(
-        of: Point3(x: center.x + dx, y: center.y + dy, z: center.z + dz), pose: pose)
+        of: Point3(x: center.x + dx, y: center.y + dy, z: center.z + dz), rotation: rotation)
       guard let p = camera.imagePoint(x: k.x, y: k.y, z: k.z) else { return nil }
       minU = min(minU, p.u)
       maxU = max(maxU, p.u)

@@ -13,4 +13,15 @@ public struct SceneSnapshot: Sendable {
 /// meaningful order. The seam where a user plugs in a model of their own detector.
 public protocol Detector: Sendable {
   mutating func detect(_ scene: SceneSnapshot, camera: CameraPose) -> [Observation]
+  /// As `detect(_:camera:)`, replacing the contents of `observations`: a detector that fills the array
+  /// in place (keeping its capacity) spares the simulation an allocation per frame.
+  mutating func detect(_ scene: SceneSnapshot, camera: CameraPose, into observations: inout [Observation])
+}
+
+extension Detector {
+  public mutating func detect(
+    _ scene: SceneSnapshot, camera: CameraPose, into observations: inout [Observation]
+  ) {
+    observations = detect(scene, camera: camera)
+  }
 }

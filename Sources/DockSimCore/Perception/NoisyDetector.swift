@@ -57,6 +57,13 @@ public struct NoisyDetector: Detector {
   public mutating func detect(_ scene: SceneSnapshot, camera: CameraPose) -> [Observation] {
     var out: [Observation] = []
     out.reserveCapacity(scene.boxes.count + 4)
+    detect(scene, camera: camera, into: &out)
+    return out
+  }
+
+  public mutating func detect(_ scene: SceneSnapshot, camera: CameraPose, into out: inout [Observation]) {
+    out.removeAll(keepingCapacity: true)
+    out.reserveCapacity(scene.boxes.count + 4)
     for truth in scene.boxes {
       let detected = missStream.bernoulli(parameters.detectionProbability)
       let du = noiseStream.gaussian(sigma: parameters.centerNoise)
@@ -75,7 +82,6 @@ public struct NoisyDetector: Detector {
     }
     appendClutter(to: &out)
     shuffle(&out)
-    return out
   }
 
   private mutating func appendClutter(to out: inout [Observation]) {

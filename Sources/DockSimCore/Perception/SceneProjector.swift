@@ -23,50 +23,86 @@ public struct SceneProjector: Sendable {
     subjects: [Subject], occluders: [Occluder], at time: SimTime, pose: CameraPose, offsets: [PathOffset] = []
   ) -> [TruthBox] {
     var boxes: [TruthBox] = []
-    boxes.reserveCapacity(subjects.count * 2)
+    var workspace = Workspace()
+    project(
+      subjects: subjects, occluders: occluders, at: time, pose: pose, offsets: offsets, into: &boxes,
+      workspace: &workspace)
+    return boxes
+  }
+
+  /// Scratch storage reused from frame to frame, so projecting a frame does not allocate.
+  public struct Workspace: Sendable {
+    fileprivate var blockers: [Blocker] = []
+    /// The blockers in front of the box being sampled, then those of them spanning the sampled row.
+    fileprivate var inFront: [NormalizedRect] = []
+    fileprivate var inRow: [NormalizedRect] = []
+    /// The u of the sample columns of the box being sampled that fall inside the image.
+    fileprivate var columns: [Double] = []
+    public init() {}
+  }
+
+  fileprivate struct Blocker: Sendable {
+    var rect: NormalizedRect
+    var depth: Double
+    var subject: Int
+  }
+
+  /// As `project(subjects:occluders:at:pose:offsets:)`, writing the boxes into `boxes` (replacing its
+  /// contents, keeping its capacity) with `workspace` as scratch.
+  public func project(
+    subjects: [Subject], occluders: [Occluder], at time: SimTime, pose: CameraPose, offsets: [PathOffset],
+    into boxes: inout [TruthBox], workspace: inout Workspace
+  ) {
+    boxes.removeAll(keepingCapacity: true)
+    // One pose for the whole frame: its sines and cosines once, not for each of the 5 points per box.
+    let rotation = PoseRotation(pose)
     for (i, s) in subjects.enumerated() {
       let base = s.path.position(at: time)
       let p = offsets.isEmpty ? base : offsets[i].apply(to: base)
       let speaking = s.isSpeaking(at: time)
       boxes.append(
-        truth(i, s.id, s.kind, center: p, width: s.width, height: s.height, pose: pose, speaking: speaking))
+        truth(
+          i, s.id, s.kind, center: p, width: s.width, height: s.height, rotation: rotation, speaking: speaking
+        ))
       if let face = s.face {
         let fp = Point3(x: p.x, y: p.y, z: p.z + face.offset)
         boxes.append(
           truth(
-            i, s.id, .humanFace, center: fp, width: face.width, height: face.height, pose: pose,
+            i, s.id, .humanFace, center: fp, width: face.width, height: face.height, rotation: rotation,
             speaking: speaking))
       }
     }
-    var blockers: [(rect: NormalizedRect, depth: Double, subject: Int)] = []
+    workspace.blockers.removeAll(keepingCapacity: true)
     for o in occluders {
       let c = o.center
       if let r = BoxProjection.project(
-        center: c, width: o.width, height: o.height, camera: camera, pose: pose)
+        center: c, width: o.width, height: o.height, camera: camera, rotation: rotation)
       {
-        blockers.append((r, (c.x * c.x + c.y * c.y).squareRoot(), -1))
+        workspace.blockers.append(Blocker(rect: r, depth: (c.x * c.x + c.y * c.y).squareRoot(), subject: -1))
       }
     }
     for b in boxes where b.kind != .humanFace {
-      if let r = b.box { blockers.append((r, b.depth, b.subjectIndex)) }
+      if let r = b.box {
+        workspace.blockers.append(Blocker(rect: r, depth: b.depth, subject: b.subjectIndex))
+      }
     }
     for i in boxes.indices {
-      applyVisibility(&boxes[i], blockers: blockers)
+      applyVisibility(&boxes[i], workspace: &workspace)
     }
-    return boxes
   }
 
   private func truth(
     _ index: Int, _ id: String, _ kind: SubjectKind, center: Point3, width: Double, height: Double,
-    pose: CameraPose, speaking: Bool
+    rotation: PoseRotation, speaking: Bool
   ) -> TruthBox {
     let horizontal = (center.x * center.x + center.y * center.y).squareRoot()
-    let k = camera.cameraCoordinates(of: center, pose: pose)
+    let k = camera.cameraCoordinates(of: center, rotation: rotation)
     let c = camera.imagePoint(x: k.x, y: k.y, z: k.z)
     return TruthBox(
       subjectIndex: index, subjectID: id, kind: kind, direction: Direction(toward: center), depth: horizontal,
       angularHeight: Self.subtendedAngle(center: center, height: height), centerU: c?.u, centerV: c?.v,
-      box: BoxProjection.project(center: center, width: width, height: height, camera: camera, pose: pose),
+      box: BoxProjection.project(
+        center: center, width: width, height: height, camera: camera, rotation: rotation),
       visibleFraction: 0, visibleBox: nil, speaking: speaking)
   }
 
@@ -83,29 +119,54 @@ public struct SceneProjector: Sendable {
     return atan2((cx * cx + cy * cy + cz * cz).squareRoot(), dot)
   }
 
-  private func applyVisibility(
-    _ b: inout TruthBox, blockers: [(rect: NormalizedRect, depth: Double, subject: Int)]
-  ) {
+  private func applyVisibility(_ b: inout TruthBox, workspace: inout Workspace) {
     guard let box = b.box, box.width > 0, box.height > 0 else { return }
+    // Only what is nearer and belongs to someone else can hide a sample; gathering those first (and,
+    // per row, those spanning the row) tests each sample against a few rectangles instead of all of
+    // them, with the same comparisons, so the same samples come out hidden.
+    workspace.inFront.removeAll(keepingCapacity: true)
+    for blocker in workspace.blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
+      workspace.inFront.append(blocker.rect)
+    }
+    let n = grid
+    // The sample columns are the same in every row: their u (the same expression as per sample, so the
+    // same bits), and the count, least and greatest u of those inside the image, once per box.
+    workspace.columns.removeAll(keepingCapacity: true)
+    var columnsInImage = 0
+    var columnsMinU = Double.infinity
+    var columnsMaxU = -Double.infinity
+    for ix in 0..<n {
+      let u = box.x + (Double(ix) + 0.5) / Double(n) * box.width
+      guard u >= 0 && u <= 1 else { continue }
+      workspace.columns.append(u)
+      columnsInImage += 1
+      columnsMinU = min(columnsMinU, u)
+      columnsMaxU = max(columnsMaxU, u)
+    }
     var visible = 0
     var minU = Double.infinity
     var maxU = -Double.infinity
     var minV = Double.infinity
     var maxV = -Double.infinity
-    let n = grid
     for iy in 0..<n {
       let v = box.y + (Double(iy) + 0.5) / Double(n) * box.height
-      guard v >= 0 && v <= 1 else { continue }
-      for ix in 0..<n {
-        let u = box.x + (Double(ix) + 0.5) / Double(n) * box.width
-        guard u >= 0 && u <= 1 else { continue }
+      guard v >= 0 && v <= 1, columnsInImage > 0 else { continue }
+      workspace.inRow.removeAll(keepingCapacity: true)
+      for r in workspace.inFront where v >= r.y && v <= r.y + r.height { workspace.inRow.append(r) }
+      if workspace.inRow.isEmpty {
+        // Nothing nearer spans this row: every column inside the image is visible.
+        visible += columnsInImage
+        minU = min(minU, columnsMinU)
+        maxU = max(maxU, columnsMaxU)
+        minV = min(minV, v)
+        maxV = max(maxV, v)
+        continue
+      }
+      for u in workspace.columns {
         var hidden = false
-        for blocker in blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
-          let r = blocker.rect
-          if u >= r.x && u <= r.x + r.width && v >= r.y && v <= r.y + r.height {
-            hidden = true
-            break
-          }
+        for r in workspace.inRow where u >= r.x && u <= r.x + r.width {
+          hidden = true
+          break
         }
         if hidden { continue }
         visible += 1

@@ -25,6 +25,10 @@ public struct TrackingMetrics: MetricAccumulator {
   private var neesCount = 0
   private var nisSum = 0.0
   private var nisCount = 0
+  /// Per-frame scratch (ground truth and hypotheses handed to the MOT accumulator), kept so that a long
+  /// run does not allocate every frame.
+  private var groundTruth: [(id: Int, u: Double, v: Double)] = []
+  private var hypotheses: [(id: Int, u: Double, v: Double)] = []
 
   public init(
     camera: PinholeCamera, matchThreshold: Double = 0.05, primarySubject: Int = 0,
@@ -49,18 +53,20 @@ public struct TrackingMetrics: MetricAccumulator {
     else { return }
     lastTime = captureTime
     // Kinds are kept apart by an offset far beyond any match threshold.
-    let gt = frame.deliveredBoxes.filter(\.centerInImage).map {
-      (id: Self.objectID($0), u: $0.centerU! + 10 * Double(Self.kindIndex($0.kind)), v: $0.centerV!)
+    groundTruth.removeAll(keepingCapacity: true)
+    for b in frame.deliveredBoxes where b.centerInImage {
+      groundTruth.append(
+        (id: Self.objectID(b), u: b.centerU! + 10 * Double(Self.kindIndex(b.kind)), v: b.centerV!))
     }
-    var hyps: [(id: Int, u: Double, v: Double)] = []
+    hypotheses.removeAll(keepingCapacity: true)
     for t in frame.tracks where t.status != .tentative {
       // Like the ground truth, only what is inside the image is scored: a track coasting off-frame
       // after its subject left is neither right nor wrong.
       if let p = project(t, pose: pose), p.u >= 0, p.u <= 1, p.v >= 0, p.v <= 1 {
-        hyps.append((t.id, p.u + 10 * Double(Self.kindIndex(t.kind)), p.v))
+        hypotheses.append((t.id, p.u + 10 * Double(Self.kindIndex(t.kind)), p.v))
       }
     }
-    mot.observe(frame: Int(frame.frame), groundTruth: gt, hypotheses: hyps)
+    mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
     for t in frame.tracks where t.nis.isFinite {
       nisSum += t.nis
       nisCount += 1
@@ -114,14 +120,15 @@ public struct TrackingMetrics: MetricAccumulator {
   }
 
   private mutating func accumulateNEES(_ t: Track, truth b: TruthBox) {
-    let e = [
+    let e = (
       Angle.difference(t.state.azimuth, b.direction.azimuth), t.state.elevation - b.direction.elevation,
-      t.state.logSize - log(b.angularHeight),
-    ]
+      t.state.logSize - log(b.angularHeight)
+    )
     // The 3×3 position block of P from the upper triangle (p00 p01 p02 … p11 p12 … p22 …).
     let u = t.covarianceUpper
-    let p = [[u[0], u[1], u[2]], [u[1], u[6], u[7]], [u[2], u[7], u[11]]]
-    guard let nees = Self.quadraticForm(e, p), nees.isFinite else { return }
+    guard let nees = Self.quadraticForm(e, p00: u[0], p10: u[1], p11: u[6], p20: u[2], p21: u[7], p22: u[11]),
+      nees.isFinite
+    else { return }
     neesSum += nees
     neesCount += 1
   }
@@ -148,6 +155,39 @@ public struct TrackingMetrics: MetricAccumulator {
       z[i] = s / l[i][i]
     }
     return z[0] * z[0] + z[1] * z[1] + z[2] * z[2]
+  }
+
+  /// `quadraticForm(_:_:)` on scalars: the same operations in the same order (so the same bits),
+  /// without the five arrays that version allocates. P is given by its lower triangle.
+  static func quadraticForm(
+    _ e: (Double, Double, Double), p00: Double, p10: Double, p11: Double, p20: Double, p21: Double,
+    p22: Double
+  ) -> Double? {
+    guard p00 > 0 else { return nil }
+    let l00 = p00.squareRoot()
+    let l10 = p10 / l00
+    var s = p11
+    s -= l10 * l10
+    guard s > 0 else { return nil }
+    let l11 = s.squareRoot()
+    let l20 = p20 / l00
+    s = p21
+    s -= l20 * l10
+    let l21 = s / l11
+    s = p22
+    s -= l20 * l20
+    s -= l21 * l21
+    guard s > 0 else { return nil }
+    let l22 = s.squareRoot()
+    let z0 = e.0 / l00
+    s = e.1
+    s -= l10 * z0
+    let z1 = s / l11
+    s = e.2
+    s -= l20 * z0
+    s -= l21 * z1
+    let z2 = s / l22
+    return z0 * z0 + z1 * z1 + z2 * z2
   }
 
   private func project(_ t: Track, pose: CameraPose) -> (u: Double, v: Double)? {

@@ -23,6 +23,10 @@ public struct PoseSensors: Sendable {
   private let gyroClock: RateSchedule
   private var nextEncoder: Int64 = 0
   private var nextGyro: Int64 = 0
+  /// `encoderClock.time(of: nextEncoder)` and `gyroClock.time(of: nextGyro)`, kept so that the
+  /// per-tick test is one comparison.
+  private var nextEncoderTime = SimTime.zero
+  private var nextGyroTime = SimTime.zero
   private var gyroNoise: RandomStream
   private var pendingEncoder: SampleRing<EncoderSample>
   private var pendingGyro: SampleRing<GyroSample>
@@ -51,12 +55,12 @@ public struct PoseSensors: Sendable {
   /// positive down) and velocities in rad/s, as `Dock.yaw` and `Dock.pitch` hold them before the
   /// tick's motor step. Call with non-decreasing times.
   public mutating func step(at time: SimTime, yaw: AxisState, pitch: AxisState) {
-    if Self.fire(encoderClock, &nextEncoder, at: time) {
+    if time >= nextEncoderTime && Self.fire(encoderClock, &nextEncoder, &nextEncoderTime, at: time) {
       let positions = AxisPair(yaw: yawEncoder.read(yaw.position), pitch: pitchEncoder.read(pitch.position))
       pendingEncoder.appendGrowing(
         EncoderSample(measuredAt: time, deliveredAt: time + parameters.encoderDelay, positions: positions))
     }
-    if Self.fire(gyroClock, &nextGyro, at: time) {
+    if time >= nextGyroTime && Self.fire(gyroClock, &nextGyro, &nextGyroTime, at: time) {
       // Drawn unconditionally and in a fixed order so the stream stays aligned whatever the motion.
       let noiseYaw = gyroNoise.gaussian(sigma: parameters.gyroNoise)
       let noisePitch = gyroNoise.gaussian(sigma: parameters.gyroNoise)
@@ -81,7 +85,10 @@ public struct PoseSensors: Sendable {
 
   /// Whether `clock` is due at `time`; if so advances `next` past every instant up to `time`, so a
   /// clock faster than the ticks fires once per tick instead of queuing a backlog.
-  private static func fire(_ clock: RateSchedule, _ next: inout Int64, at time: SimTime) -> Bool {
+  private static func fire(
+    _ clock: RateSchedule, _ next: inout Int64, _ nextTime: inout SimTime, at time: SimTime
+  ) -> Bool {
+    defer { nextTime = clock.time(of: next) }
     guard clock.time(of: next) <= time else { return false }
     // Jump close to the right index directly (a first step late in the run would otherwise loop for
     // every instant missed), then fix up rounding by single steps.

@@ -11,10 +11,14 @@ public struct Simulation {
   private var detector: any Detector
   var tracker: any Tracker
   var controller: any Controller
-  private var metrics: [any MetricAccumulator]
+  private var metrics: BuiltInMetrics
+  private var extraMetrics: [any MetricAccumulator]
   private let frames: RateSchedule
   private let tickMicros: Int64
   private let projector: SceneProjector
+  private var projection = SceneProjector.Workspace()
+  /// Reused for the subjects' random-motion offsets of each frame.
+  private var offsets: [PathOffset] = []
   /// One random-motion process per subject (nil where the subject has none).
   private var subjectMotion: [MotionNoiseProcess?]
   private var delayLine: [ObservationBatch?]
@@ -45,6 +49,8 @@ public struct Simulation {
   var pendingAPI = AppliedEvents()
   private var tick: Int64 = 0
   private var nextFrame: Int64 = 0
+  /// `frames.time(of: nextFrame)`, kept so that the per-tick test is one comparison.
+  private var nextFrameTime = SimTime.zero
   /// Accepted `setOrientation` / `animate` calls in the last second (DockKit allows two).
   var recentMotionCalls: [SimTime] = []
   /// The timeline, stably sorted by time, and the next event to apply.
@@ -87,16 +93,8 @@ public struct Simulation {
       controller
       ?? CenterFramingController(
         parameters: scenario.controller, dock: scenario.dock, camera: scenario.camera)
-    metrics =
-      [
-        FramingMetrics(), CameraLagMetric(framePeriod: 1 / scenario.frameRateHz), CommandSmoothnessMetric(),
-        ViolationMetrics(),
-        TrackingMetrics(
-          camera: scenario.camera, matchThreshold: scenario.matchThreshold,
-          primarySubject: scenario.primarySubject,
-          minimumVisibleFraction: scenario.detector.minimumVisibleFraction),
-        DockKitMetrics(), MotionCommandMetrics(),
-      ] + extraMetrics
+    metrics = BuiltInMetrics(scenario: scenario)
+    self.extraMetrics = extraMetrics
     delayLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
     truthLine = Array(repeating: nil, count: scenario.detector.latencyFrames + 1)
   }
@@ -123,18 +121,21 @@ public struct Simulation {
       let now = SimTime(microseconds: tick * tickMicros)
       sensors.step(at: now, yaw: dock.yaw, pitch: dock.pitch)
       sensors.deliver(upTo: now, into: &poseEstimator)
-      if now >= frames.time(of: nextFrame) {
+      if now >= nextFrameTime {
         let record = try frame(nextFrame, at: now)
-        for i in metrics.indices { metrics[i].observe(record) }
+        metrics.observe(record)
+        for i in extraMetrics.indices { extraMetrics[i].observe(record) }
         try sink.write(record)
         lastRecord = record
         nextFrame += 1
+        nextFrameTime = frames.time(of: nextFrame)
       }
       let report = dock.step(at: now, dt: dt)
       guard report.yaw.state.position.isFinite, report.pitch.state.position.isFinite else {
         throw SimulationError.nonFinite(stage: "motor", frame: nextFrame, time: now)
       }
-      for i in metrics.indices { metrics[i].observe(tick: report, dt: dt) }
+      metrics.observe(tick: report, dt: dt)
+      for i in extraMetrics.indices { extraMetrics[i].observe(tick: report, dt: dt) }
       tick += 1
     }
   }
@@ -143,7 +144,7 @@ public struct Simulation {
   public var result: ScenarioResult {
     ScenarioResult(
       name: scenario.name, seed: scenario.seed, duration: scenario.duration, frames: nextFrame,
-      metrics: metrics.flatMap { $0.summary() })
+      metrics: metrics.summary() + extraMetrics.flatMap { $0.summary() })
   }
 
   /// Applies `command` now, as an app calling DockKit would; returns the error DockKit would throw, or
@@ -167,13 +168,29 @@ public struct Simulation {
 
   private mutating func frame(_ index: Int64, at now: SimTime) throws -> FrameRecord {
     let pose = dock.cameraPose
-    var offsets: [PathOffset] = []
+    offsets.removeAll(keepingCapacity: true)
     if subjectMotion.contains(where: { $0 != nil }) {
-      offsets = subjectMotion.indices.map { subjectMotion[$0]?.offset(at: now) ?? .zero }
+      for i in subjectMotion.indices { offsets.append(subjectMotion[i]?.offset(at: now) ?? .zero) }
     }
-    let boxes = projector.project(
-      subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose, offsets: offsets)
-    let observations = detector.detect(SceneSnapshot(time: now, boxes: boxes), camera: pose)
+    // This frame's boxes and observations go into the delay-line slot of the capture `n` frames ago:
+    // its arrays are reused (their last reader, the previous record, lets go of them first), so a
+    // steady-state frame allocates nothing here.
+    let n = Int64(delayLine.count)
+    let slot = Int(index % n)
+    lastRecord?.boxes = []
+    lastRecord?.observations = []
+    lastRecord?.deliveredBoxes = []
+    // The truth delivered last frame is the capture this frame overwrites; only `submit(.track)`, which
+    // does not read it, can run before it is replaced below.
+    lastDeliveredTruth?.boxes = []
+    var boxes = truthLine[slot]?.boxes ?? []
+    var observations = delayLine[slot]?.observations ?? []
+    truthLine[slot] = nil
+    delayLine[slot] = nil
+    projector.project(
+      subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose, offsets: offsets,
+      into: &boxes, workspace: &projection)
+    detector.detect(SceneSnapshot(time: now, boxes: boxes), camera: pose, into: &observations)
 
     // The phone knows its pose only from the sensors (encoders and gyroscope), never from the truth.
     let measuredPose = poseEstimator.pose(at: now)
@@ -182,10 +199,9 @@ public struct Simulation {
     let velocity = poseEstimator.angularRate(at: now)
 
     // Ring buffer of the last latency+1 captures: write this frame's, deliver the one `latency` ago.
-    let n = Int64(delayLine.count)
-    delayLine[Int(index % n)] = ObservationBatch(
+    delayLine[slot] = ObservationBatch(
       frame: index, captureTime: now, cameraPose: measuredPose, observations: observations)
-    truthLine[Int(index % n)] = (boxes, pose)
+    truthLine[slot] = (boxes, pose)
     let deliveredIndex = index - (n - 1)
     var delivered = deliveredIndex >= 0 ? delayLine[Int(deliveredIndex % n)] : nil
     // By delivery, encoder samples exist on both sides of the capture instant: ask again.
@@ -211,12 +227,16 @@ public struct Simulation {
     }
     lastDeliveredTruth = deliveredTruth
     var applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
-    applied.violations = pendingAPI.violations + applied.violations
-    applied.commands = pendingAPI.commands + applied.commands
+    if !pendingAPI.violations.isEmpty { applied.violations = pendingAPI.violations + applied.violations }
+    if !pendingAPI.commands.isEmpty { applied.commands = pendingAPI.commands + applied.commands }
     applied.framingChanged = applied.framingChanged || pendingAPI.framingChanged
     pendingAPI = AppliedEvents()
     let primary = tracker.primaryTrack
-    if let p = primary, !p.state.components.allSatisfy(\.isFinite) {
+    // Field by field: `components` would build an array every frame.
+    if let p = primary?.state,
+      !(p.azimuth.isFinite && p.elevation.isFinite && p.logSize.isFinite && p.azimuthRate.isFinite
+        && p.elevationRate.isFinite && p.logSizeRate.isFinite)
+    {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
     }
     let motion = MotionState(time: now, positions: measured, velocities: velocity)

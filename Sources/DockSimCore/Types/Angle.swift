@@ -5,6 +5,9 @@ public enum Angle {
   /// `a` wrapped into (-π, π].
   @inlinable
   public static func wrap(_ a: Double) -> Double {
+    // remainder is exact and returns `a` itself when |a| < π (the nearest multiple of 2π is 0), so
+    // the common case skips the libm call and gives the same bits.
+    if abs(a) < Double.pi { return a }
     var r = remainder(a, 2 * Double.pi)
     if r <= -Double.pi { r += 2 * Double.pi }
     return r

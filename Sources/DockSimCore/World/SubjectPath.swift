@@ -76,8 +76,14 @@ public struct SubjectPath: Equatable, Sendable {
     guard let first = waypoints.first, let last = waypoints.last else { return Point3(x: 1, y: 0, z: 0) }
     if time <= first.time { return first.position.point }
     if time >= last.time { return last.position.point }
+    // The first waypoint at or after `time` (times strictly increase): a binary search, since an
+    // hour-long path has hundreds of waypoints and this runs for every subject every frame.
     var i = 1
-    while waypoints[i].time < time { i += 1 }
+    var high = waypoints.count - 1
+    while i < high {
+      let mid = (i + high) / 2
+      if waypoints[mid].time < time { i = mid + 1 } else { high = mid }
+    }
     let a = waypoints[i - 1]
     let b = waypoints[i]
     let f =
