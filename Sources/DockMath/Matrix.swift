@@ -71,6 +71,7 @@ public struct Matrix: Equatable, Sendable {
 
   /// Sets the element at storage `index` (column-major), for `MatrixStack`'s element access: one array
   /// store instead of a closure per element.
+  @usableFromInline
   mutating func setStorage(_ index: Int, _ value: Double) { storage[index] = value }
 
   /// Gives `body` the storage for writing, in place. The setter is private so the element count

@@ -13,7 +13,7 @@ public struct MatrixStack: Equatable, Sendable {
   /// Number of blocks in use.
   public private(set) var count: Int
   /// rows × (columns · capacity).
-  var matrix: Matrix
+  @usableFromInline var matrix: Matrix
 
   /// `count` blocks of `rows`×`columns`, all zero.
   /// - Precondition: non-negative sizes.
@@ -48,7 +48,9 @@ public struct MatrixStack: Equatable, Sendable {
     count = newCount
   }
 
-  /// Element (`row`, `column`) of block `block`, all zero-based.
+  /// Element (`row`, `column`) of block `block`, all zero-based. Inlinable: the tracker reads and writes
+  /// single elements in its per-frame loops.
+  @inlinable
   public subscript(block: Int, row: Int, column: Int) -> Double {
     get {
       precondition(isValid(block, row, column), "Index [\(block)](\(row), \(column)) outside \(shapeText)")
@@ -136,7 +138,8 @@ public struct MatrixStack: Equatable, Sendable {
   /// The shape as `count×(rows×columns)`, for messages.
   public var shapeText: String { "\(count)×(\(rows)×\(columns))" }
 
-  private func isValid(_ block: Int, _ row: Int, _ column: Int) -> Bool {
+  @usableFromInline
+  func isValid(_ block: Int, _ row: Int, _ column: Int) -> Bool {
     block >= 0 && block < count && row >= 0 && row < rows && column >= 0 && column < columns
   }
 

@@ -180,6 +180,8 @@ public struct Simulation {
     lastRecord?.boxes = []
     lastRecord?.observations = []
     lastRecord?.deliveredBoxes = []
+    // Likewise the tracker's output buffer, which the previous record still shares.
+    lastRecord?.tracks = []
     // The truth delivered last frame is the capture this frame overwrites; only `submit(.track)`, which
     // does not read it, can run before it is replaced below.
     lastDeliveredTruth?.boxes = []
