@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "DockSimHarness", targets: ["DockSimHarness"]),
     .library(name: "DockMath", targets: ["DockMath"]),
     .library(name: "DockSimKit", targets: ["DockSimKit"]),
+    .library(name: "DockSimReport", targets: ["DockSimReport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -39,11 +40,14 @@ let package = Package(
     // MARK: Suites and the parallel runner
     .target(name: "DockSimHarness", dependencies: ["DockSimCore", "DockSimIO"]),
 
+    // MARK: HTML reports with SVG plots (docksim report)
+    .target(name: "DockSimReport", dependencies: ["DockSimCore", "DockSimIO", "DockSimHarness"]),
+
     // MARK: Command-line tool
     .executableTarget(
       name: "docksim",
       dependencies: [
-        "DockSimHarness", "DockSimIO", "DockSimCore",
+        "DockSimHarness", "DockSimIO", "DockSimCore", "DockSimReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -61,6 +65,7 @@ let package = Package(
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO"]),
     .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
+    .testTarget(name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
