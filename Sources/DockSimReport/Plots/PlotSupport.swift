@@ -1,0 +1,253 @@
+import Foundation
+
+/// A problem with a plot's input file: which file, which line (1-based, when one line is at fault) and
+/// what was expected. Its description reads `FILE:LINE: MESSAGE`, like the CLI's other input errors.
+public struct PlotInputError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The path of the file at fault.
+  public var file: String
+  /// 1-based line in the file, or nil when the whole file is at fault (missing, empty).
+  public var line: Int?
+  public var message: String
+
+  public init(file: String, line: Int?, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String {
+    if let line { return "\(file):\(line): \(message)" }
+    return "\(file): \(message)"
+  }
+}
+
+/// The rows of a CSV file DockSim wrote, cells looked up by header name. Quoted cells (`"a,b"`, `""`
+/// for a quote) are understood, as `CSVFormat.cell` may write them for text.
+struct PlotCSV {
+  struct Row {
+    /// 1-based line in the file, for error messages.
+    let line: Int
+    let cells: [String]
+  }
+
+  let file: String
+  let header: [String]
+  let rows: [Row]
+
+  /// Reads and splits the file at `path`; errors name the file (and the line).
+  init(path: String) throws(PlotInputError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw PlotInputError(file: path, line: nil, message: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw PlotInputError(file: path, line: nil, message: "is a directory, expected a CSV file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw PlotInputError(file: path, line: nil, message: "cannot read the file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw PlotInputError(file: path, line: nil, message: "not UTF-8 text")
+    }
+    try self.init(text: text, file: path)
+  }
+
+  /// Splits `text`; `file` names it in errors. Blank lines are skipped; every row must have the
+  /// header's cell count.
+  init(text: String, file: String) throws(PlotInputError) {
+    self.file = file
+    var header: [String]?
+    var rows: [Row] = []
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      number += 1
+      if line.isEmpty { continue }
+      let cells = try Self.cells(of: line, file: file, line: number)
+      guard let header else {
+        header = cells
+        continue
+      }
+      guard cells.count == header.count else {
+        throw PlotInputError(
+          file: file, line: number,
+          message: "expected \(header.count) cells as in the header, got \(cells.count)")
+      }
+      rows.append(Row(line: number, cells: cells))
+    }
+    guard let header else {
+      throw PlotInputError(file: file, line: nil, message: "empty file, expected a header line")
+    }
+    self.header = header
+    self.rows = rows
+  }
+
+  /// The position of each of `names` in the header; an error lists the missing ones.
+  func columns(_ names: [String]) throws(PlotInputError) -> [Int] {
+    var result: [Int] = []
+    var missing: [String] = []
+    for name in names {
+      if let index = header.firstIndex(of: name) { result.append(index) } else { missing.append(name) }
+    }
+    guard missing.isEmpty else {
+      throw PlotInputError(
+        file: file, line: 1, message: "header lacks the column(s) \(missing.joined(separator: ", "))")
+    }
+    return result
+  }
+
+  /// The number in `row`'s cell `column` (named `name` in errors); nil for an empty cell when allowed.
+  func number(_ row: Row, _ column: Int, _ name: String, optional: Bool = false) throws(PlotInputError)
+    -> Double?
+  {
+    let cell = row.cells[column]
+    if cell.isEmpty {
+      if optional { return nil }
+      throw PlotInputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
+    }
+    // `Double(String)` is locale-free (strtod in the C locale), which is what the writer assumes.
+    guard let value = Double(cell) else {
+      throw PlotInputError(file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a number")
+    }
+    return value
+  }
+
+  private static func cells(of line: Substring, file: String, line number: Int) throws(PlotInputError)
+    -> [String]
+  {
+    guard line.contains("\"") else {
+      return line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    var cells: [String] = []
+    var cell = ""
+    var quoted = false
+    var iterator = line.makeIterator()
+    var pending: Character? = nil
+    while let c = pending ?? iterator.next() {
+      pending = nil
+      if quoted {
+        if c == "\"" {
+          let next = iterator.next()
+          if next == "\"" {
+            cell.append("\"")
+          } else {
+            quoted = false
+            pending = next
+          }
+        } else {
+          cell.append(c)
+        }
+      } else if c == "\"" {
+        quoted = true
+      } else if c == "," {
+        cells.append(cell)
+        cell = ""
+      } else {
+        cell.append(c)
+      }
+    }
+    guard !quoted else { throw PlotInputError(file: file, line: number, message: "unterminated quoted cell") }
+    cells.append(cell)
+    return cells
+  }
+}
+
+/// SVG text building shared by the plots: locale-free numbers, XML escaping, the palette, axis ticks.
+enum SVG {
+  /// The SVG namespace: the only URI a plot contains (no external references).
+  static let namespace = "http://www.w3.org/2000/svg"
+
+  /// Okabe & Ito's colour-blind-safe palette ("Color Universal Design", 2008), black last so that the
+  /// first tracks get colours.
+  static let okabeIto = [
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000",
+  ]
+  /// Whether white text reads better than black on `okabeIto[index]` (the dark ones).
+  static func darkPaletteColour(_ index: Int) -> Bool { [2, 4, 5, 7].contains(index) }
+
+  /// `value` with at most two decimals, no exponent, no locale ("12.5", "-3", "0.25"): coordinates in
+  /// pixels need no more, and the same double always gives the same bytes.
+  static func n(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let hundredths = Int64((value * 100).rounded())
+    let sign = hundredths < 0 ? "-" : ""
+    let magnitude = hundredths.magnitude
+    let whole = magnitude / 100
+    let fraction = magnitude % 100
+    if fraction == 0 { return "\(sign)\(whole)" }
+    if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+    return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
+  /// `text` escaped for XML character data and attribute values.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for c in text.unicodeScalars {
+      switch c {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      default:
+        // Control characters other than tab and line breaks are not allowed in XML 1.0 at all.
+        if c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" {
+          result += "?"
+        } else {
+          result.unicodeScalars.append(c)
+        }
+      }
+    }
+    return result
+  }
+
+  /// A "nice" step (1, 2 or 5 times a power of ten) at least `raw`.
+  static func niceStep(_ raw: Double) -> Double {
+    guard raw.isFinite, raw > 0 else { return 1 }
+    let power = pow(10, floor(log10(raw)))
+    for factor in [1.0, 2, 5, 10] where factor * power >= raw * (1 - 1e-9) { return factor * power }
+    return 10 * power
+  }
+
+  /// Tick values that are multiples of a 1-2-5 step, about `count` of them, within `low...high`.
+  static func ticks(from low: Double, to high: Double, count: Int) -> (step: Double, values: [Double]) {
+    let step = niceStep((high - low) / Double(max(count, 1)))
+    var values: [Double] = []
+    var k = (low / step).rounded(.up)
+    while k * step <= high + step * 1e-9 {
+      // Multiplying an integer count avoids the drift of repeated addition (0.1 + 0.1 + 0.1…).
+      values.append(k * step == 0 ? 0 : k * step)
+      k += 1
+    }
+    return (step, values)
+  }
+
+  /// A tick label: the value with as many decimals as the step needs, locale-free ("0.5", "10").
+  static func label(_ value: Double, step: Double) -> String {
+    let decimals = step >= 1 ? 0 : min(6, Int((-log10(step)).rounded(.up)))
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((value * scale).rounded())
+    let sign = scaled < 0 ? "-" : ""
+    let magnitude = scaled.magnitude
+    let whole = magnitude / UInt64(scale)
+    guard decimals > 0 else { return "\(sign)\(whole)" }
+    var fraction = String(magnitude % UInt64(scale))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+  }
+
+  /// The opening `<svg>` tag: namespace, pixel size, a matching viewBox, and the page's font.
+  static func open(width: Double, height: Double, label: String) -> String {
+    "<svg xmlns=\"\(namespace)\" width=\"\(n(width))\" height=\"\(n(height))\" "
+      + "viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape(label))\" "
+      + "font-family=\"sans-serif\" font-size=\"11\">"
+  }
+
+  /// Rough width of `text` in pixels at `fontSize`, to decide whether a label fits (no font metrics
+  /// without a browser: 0.6 em per character is generous for sans-serif digits).
+  static func textWidth(_ text: String, fontSize: Double = 11) -> Double {
+    Double(text.count) * fontSize * 0.6
+  }
+}

@@ -1,0 +1,407 @@
+import DockSimCore
+import Foundation
+
+/// Which tracks followed which true subject over a run, from `traces/<scenario>.objects.csv`.
+///
+/// One **lane** per true subject (gt id), in the order the file first lists them (the scenario's
+/// order), with one row per box kind of that subject (a person's body and face are two objects, as in
+/// the metrics). Along each row, left to right in seconds of capture time:
+/// * a coloured **bar** for each run of frames in which one track was matched to the box (a colour per
+///   track id, Okabe–Ito, cycling; labelled `#id` where it fits);
+/// * grey **shading** where the box was out of view (no box, or its centre outside the image: not
+///   scored) or occluded (centre in the image but less than 30 % of it visible);
+/// * a thin dark **miss** strip under the row where the box was scored but no track was matched;
+/// * a black **triangle** above the row at every identity switch (the box paired with a different
+///   track than it was last paired with).
+///
+/// Matching reproduces `TrackingMetrics`/`MOTAccumulator` (docs/metrics.md, "Multi-object tracking
+/// metrics") from the file alone: ground truth is every box whose centre is inside the image,
+/// hypotheses the confirmed and coasting tracks inside the image, of the same kind only, paired when
+/// the centre distance is at most 0.05 (the default `match_threshold`): established pairs are kept
+/// first, in file order, then the rest are assigned by `Assignment.solve` (most pairs, then least
+/// summed distance). So the switches and misses drawn are the ones counted in `summary.csv` for a
+/// scenario with the default threshold.
+public enum TrackTimelinePlot {
+  /// Below this visible fraction a box counts as occluded (`TrackingMetrics.minimumVisibleFraction`).
+  static let occludedBelow = 0.3
+
+  /// The plot as one self-contained `<svg>` element (XHTML-compatible, no external references).
+  /// - Parameters:
+  ///   - objectsCSV: path of a `traces/<scenario>.objects.csv`.
+  ///   - width: the SVG's width in CSS pixels (at least 320 is used); the height follows from the
+  ///     number of rows.
+  /// - Throws: `PlotInputError` naming the file and line of a missing or malformed file.
+  public static func svg(objectsCSV: String, width: Double) throws -> String {
+    let csv = try PlotCSV(path: objectsCSV)
+    let timeline = try Timeline(csv: csv, matchThreshold: 0.05)
+    return render(timeline, width: width, title: (objectsCSV as NSString).lastPathComponent)
+  }
+
+  // MARK: Rendering
+
+  private static let left = 130.0
+  private static let right = 16.0
+  private static let top = 28.0
+  private static let rowHeight = 22.0
+  private static let laneGap = 10.0
+
+  static func render(_ timeline: Timeline, width requested: Double, title: String) -> String {
+    let width = requested.isFinite ? max(320, requested) : 320
+    let plotWidth = width - left - right
+    let rowCount = timeline.objects.count
+    let lanesHeight = Double(rowCount) * rowHeight + Double(max(timeline.subjects.count - 1, 0)) * laneGap
+    let axisY = top + lanesHeight + 6
+    let legendY = axisY + 40
+    let height = legendY + 40
+    let t0 = timeline.times.first ?? 0
+    let t1 = timeline.endTime
+    let span = max(t1 - t0, 1e-6)
+    func x(_ t: Double) -> Double { left + (t - t0) / span * plotWidth }
+
+    var out = SVG.open(width: width, height: height, label: "Track timeline: \(title)")
+    out += "<title>\(SVG.escape("Tracks matched to each subject over time: \(title)"))</title>"
+    out += "<text x=\"\(SVG.n(left))\" y=\"16\" font-size=\"12\" font-weight=\"bold\">"
+    out += "\(SVG.escape("Tracks per subject — \(title)"))</text>"
+
+    // Lanes: one group per subject, one row per box kind.
+    var y = top
+    for (s, subject) in timeline.subjects.enumerated() {
+      if s > 0 { y += laneGap }
+      let rows = timeline.objects.indices.filter { timeline.objects[$0].subject == subject }
+      out += "<g class=\"lane\" data-subject=\"\(SVG.escape(subject))\">"
+      out += "<text class=\"lane-label\" x=\"6\" y=\"\(SVG.n(y + 14))\" font-weight=\"bold\">"
+      out += "\(SVG.escape(subject))</text>"
+      for object in rows {
+        let rowTop = y
+        let row = timeline.objects[object]
+        out +=
+          "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(rowTop + 14))\" text-anchor=\"end\" fill=\"#555555\">"
+        out += "\(SVG.escape(row.kind))</text>"
+        out += "<rect x=\"\(SVG.n(left))\" y=\"\(SVG.n(rowTop))\" width=\"\(SVG.n(plotWidth))\" "
+        out += "height=\"\(SVG.n(rowHeight - 2))\" fill=\"#FFFFFF\" stroke=\"#DDDDDD\"/>"
+        for run in timeline.runs(of: object) {
+          let x0 = x(timeline.times[run.first])
+          let x1 = x(timeline.spanEnd(run.last))
+          let w = max(x1 - x0, 0.5)
+          switch run.state {
+          case .outOfView:
+            out +=
+              "<rect class=\"out-of-view\" x=\"\(SVG.n(x0))\" y=\"\(SVG.n(rowTop))\" width=\"\(SVG.n(w))\" "
+            out += "height=\"\(SVG.n(rowHeight - 2))\" fill=\"#E4E4E4\"/>"
+          case .matched(let track, let occluded):
+            if occluded {
+              out +=
+                "<rect class=\"occluded\" x=\"\(SVG.n(x0))\" y=\"\(SVG.n(rowTop))\" width=\"\(SVG.n(w))\" "
+              out += "height=\"\(SVG.n(rowHeight - 2))\" fill=\"#B8B8B8\"/>"
+            }
+            let colour = colourIndex(track)
+            out +=
+              "<rect class=\"bar\" data-track=\"\(track)\" x=\"\(SVG.n(x0))\" y=\"\(SVG.n(rowTop + 4))\" "
+            out +=
+              "width=\"\(SVG.n(w))\" height=\"\(SVG.n(rowHeight - 10))\" fill=\"\(SVG.okabeIto[colour])\"/>"
+          case .missed(let occluded):
+            if occluded {
+              out +=
+                "<rect class=\"occluded\" x=\"\(SVG.n(x0))\" y=\"\(SVG.n(rowTop))\" width=\"\(SVG.n(w))\" "
+              out += "height=\"\(SVG.n(rowHeight - 2))\" fill=\"#B8B8B8\"/>"
+            }
+            out += "<rect class=\"miss\" x=\"\(SVG.n(x0))\" y=\"\(SVG.n(rowTop + rowHeight - 6))\" "
+            out += "width=\"\(SVG.n(w))\" height=\"3\" fill=\"#333333\"/>"
+          }
+        }
+        // Labels after the bars of the row so that no bar covers them; runs of one track split by
+        // occlusion are labelled once per run that has room.
+        for run in timeline.trackRuns(of: object) {
+          let x0 = x(timeline.times[run.first])
+          let x1 = x(timeline.spanEnd(run.last))
+          let label = "#\(run.track)"
+          guard x1 - x0 >= SVG.textWidth(label) + 4 else { continue }
+          let colour = colourIndex(run.track)
+          out += "<text class=\"bar-label\" x=\"\(SVG.n((x0 + x1) / 2))\" y=\"\(SVG.n(rowTop + 14))\" "
+          out += "text-anchor=\"middle\" font-size=\"10\" "
+          out += "fill=\"\(SVG.darkPaletteColour(colour) ? "#FFFFFF" : "#000000")\">\(label)</text>"
+        }
+        for frame in timeline.switches(of: object) {
+          let sx = x(timeline.times[frame])
+          out += "<path class=\"switch\" d=\"M\(SVG.n(sx - 4)) \(SVG.n(rowTop - 3))L\(SVG.n(sx + 4)) "
+          out += "\(SVG.n(rowTop - 3))L\(SVG.n(sx)) \(SVG.n(rowTop + 5))Z\" fill=\"#000000\" "
+          out += "stroke=\"#FFFFFF\" stroke-width=\"0.75\"/>"
+        }
+        y += rowHeight
+      }
+      out += "</g>"
+    }
+
+    // Time axis.
+    out += "<g class=\"axis\">"
+    out += "<line x1=\"\(SVG.n(left))\" y1=\"\(SVG.n(axisY))\" x2=\"\(SVG.n(left + plotWidth))\" "
+    out += "y2=\"\(SVG.n(axisY))\" stroke=\"#000000\"/>"
+    let ticks = SVG.ticks(from: t0, to: t1, count: max(2, Int(plotWidth / 80)))
+    for value in ticks.values {
+      let tx = x(value)
+      out +=
+        "<line x1=\"\(SVG.n(tx))\" y1=\"\(SVG.n(axisY))\" x2=\"\(SVG.n(tx))\" y2=\"\(SVG.n(axisY + 4))\" "
+      out += "stroke=\"#000000\"/>"
+      out += "<text x=\"\(SVG.n(tx))\" y=\"\(SVG.n(axisY + 15))\" text-anchor=\"middle\">"
+      out += "\(SVG.label(value, step: ticks.step))</text>"
+    }
+    out += "<text x=\"\(SVG.n(left + plotWidth / 2))\" y=\"\(SVG.n(axisY + 30))\" text-anchor=\"middle\">"
+    out += "capture time (s)</text></g>"
+
+    // Legend.
+    out += "<g class=\"legend\" transform=\"translate(\(SVG.n(left)) \(SVG.n(legendY)))\">"
+    var lx = 0.0
+    func item(_ mark: String, _ text: String) {
+      out += "<g transform=\"translate(\(SVG.n(lx)) 0)\">\(mark)"
+      out += "<text x=\"22\" y=\"10\">\(SVG.escape(text))</text></g>"
+      lx += 30 + SVG.textWidth(text)
+    }
+    item(
+      "<rect x=\"0\" y=\"2\" width=\"8\" height=\"10\" fill=\"\(SVG.okabeIto[0])\"/>"
+        + "<rect x=\"8\" y=\"2\" width=\"8\" height=\"10\" fill=\"\(SVG.okabeIto[1])\"/>",
+      "matched track (colour per id)")
+    item("<path d=\"M4 1L12 1L8 9Z\" fill=\"#000000\"/>", "ID switch")
+    item("<rect x=\"0\" y=\"9\" width=\"16\" height=\"3\" fill=\"#333333\"/>", "miss")
+    item("<rect x=\"0\" y=\"0\" width=\"16\" height=\"14\" fill=\"#B8B8B8\"/>", "occluded (<30 % visible)")
+    item(
+      "<rect x=\"0\" y=\"0\" width=\"16\" height=\"14\" fill=\"#E4E4E4\" stroke=\"#CCCCCC\"/>",
+      "out of view / no box")
+    out += "</g></svg>"
+    return out
+  }
+
+  /// The palette slot of a track: ids cycle through the palette, so a track keeps its colour in every
+  /// lane and every plot of a run.
+  static func colourIndex(_ track: Int) -> Int {
+    let count = SVG.okabeIto.count
+    return ((track - 1) % count + count) % count
+  }
+}
+
+/// The objects trace reduced to what the timeline draws: per box (subject and kind) and per frame,
+/// whether it was scored, occluded, and which track was paired with it.
+struct Timeline {
+  /// A true box: the subject's id and the box's kind.
+  struct Object: Equatable {
+    var subject: String
+    var kind: String
+  }
+
+  /// What a row shows at one frame.
+  enum State: Equatable {
+    /// No box, or its centre outside the image: not scored.
+    case outOfView
+    /// Paired with a track; `occluded` when less than 30 % of the box was visible.
+    case matched(Int, occluded: Bool)
+    /// Scored, no track paired.
+    case missed(occluded: Bool)
+  }
+
+  /// Consecutive frames (indices into `times`) with one state.
+  struct Run: Equatable {
+    var first: Int
+    var last: Int
+    var state: State
+  }
+
+  /// Subjects in first-appearance order.
+  var subjects: [String] = []
+  /// Rows: every box, in first-appearance order.
+  var objects: [Object] = []
+  /// Capture time of each frame, seconds.
+  var times: [Double] = []
+  /// Run-length encoded states per object.
+  var stateRuns: [[Run]] = []
+  /// Frames (indices into `times`) with an identity switch, per object.
+  var switchFrames: [[Int]] = []
+
+  func runs(of object: Int) -> [Run] { stateRuns[object] }
+  func switches(of object: Int) -> [Int] { switchFrames[object] }
+
+  /// Runs of one track paired with the object, merging across occlusion shading (for labels).
+  func trackRuns(of object: Int) -> [(track: Int, first: Int, last: Int)] {
+    var result: [(track: Int, first: Int, last: Int)] = []
+    for run in stateRuns[object] {
+      guard case .matched(let track, _) = run.state else { continue }
+      if let last = result.last, last.track == track, last.last + 1 == run.first {
+        result[result.count - 1].last = run.last
+      } else {
+        result.append((track, run.first, run.last))
+      }
+    }
+    return result
+  }
+
+  /// When frame `index`'s span ends: the next frame's time, or for the last frame one typical frame
+  /// interval later.
+  func spanEnd(_ index: Int) -> Double {
+    if index + 1 < times.count { return times[index + 1] }
+    guard times.count >= 2 else { return (times.last ?? 0) + 1.0 / 30 }
+    return times[index] + (times[times.count - 1] - times[0]) / Double(times.count - 1)
+  }
+
+  var endTime: Double { times.isEmpty ? 1 : spanEnd(times.count - 1) }
+
+  private struct Box {
+    var object: Int
+    var kind: String
+    var u: Double
+    var v: Double
+    var visible: Double
+  }
+
+  private struct Track {
+    var id: Int
+    var kind: String
+    var u: Double
+    var v: Double
+  }
+
+  init(csv: PlotCSV, matchThreshold: Double) throws(PlotInputError) {
+    let c = try csv.columns([
+      "frame", "capture_t_s", "type", "id", "kind", "u", "v", "visible_fraction", "status",
+    ])
+    var objectIndex: [String: Int] = [:]  // lookups only; never iterated
+    var lastPaired: [Int?] = []
+    var states: [[State]] = []
+    var frameBoxes: [Box] = []
+    var frameTracks: [Track] = []
+    var currentFrame: Int?
+    var currentTime = 0.0
+
+    func finishFrame() {
+      var frameStates = [State](repeating: .outOfView, count: objects.count)
+      // Ground truth and hypotheses as the metrics take them: centres inside the image.
+      let truth = frameBoxes.filter { (0...1).contains($0.u) && (0...1).contains($0.v) }
+      let hypotheses = frameTracks
+      let n = truth.count
+      let m = hypotheses.count
+      var distance = [Double](repeating: .infinity, count: n * m)
+      for i in 0..<n {
+        for j in 0..<m where truth[i].kind == hypotheses[j].kind {
+          let du = truth[i].u - hypotheses[j].u
+          let dv = truth[i].v - hypotheses[j].v
+          let d = (du * du + dv * dv).squareRoot()
+          if d <= matchThreshold { distance[i * m + j] = d }
+        }
+      }
+      var paired = [Int](repeating: -1, count: n)
+      var taken = [Bool](repeating: false, count: m)
+      // CLEAR step 1: established pairs are kept, objects in file order.
+      for i in 0..<n {
+        guard let last = lastPaired[truth[i].object],
+          let j = (0..<m).first(where: { !taken[$0] && hypotheses[$0].id == last }),
+          distance[i * m + j].isFinite
+        else { continue }
+        paired[i] = j
+        taken[j] = true
+      }
+      // CLEAR step 2: the rest by the metrics' assignment (most pairs, then least distance).
+      let openRows = (0..<n).filter { paired[$0] < 0 }
+      let openColumns = (0..<m).filter { !taken[$0] }
+      if !openRows.isEmpty && !openColumns.isEmpty {
+        var costs: [Double] = []
+        for i in openRows { for j in openColumns { costs.append(distance[i * m + j]) } }
+        let assignment = Assignment.solve(costs: costs, rows: openRows.count, columns: openColumns.count)
+        for (k, column) in assignment.enumerated() {
+          guard let column else { continue }
+          paired[openRows[k]] = openColumns[column]
+          taken[openColumns[column]] = true
+        }
+      }
+      let frameIndex = times.count - 1
+      for i in 0..<n {
+        let object = truth[i].object
+        let occluded = truth[i].visible < TrackTimelinePlot.occludedBelow
+        if paired[i] >= 0 {
+          let track = hypotheses[paired[i]].id
+          if let last = lastPaired[object], last != track { switchFrames[object].append(frameIndex) }
+          lastPaired[object] = track
+          frameStates[object] = .matched(track, occluded: occluded)
+        } else {
+          frameStates[object] = .missed(occluded: occluded)
+        }
+      }
+      for (object, state) in frameStates.enumerated() {
+        // Objects first seen in this frame have no earlier frames: pad them as out of view.
+        while states[object].count < frameIndex { states[object].append(.outOfView) }
+        states[object].append(state)
+      }
+      frameBoxes.removeAll(keepingCapacity: true)
+      frameTracks.removeAll(keepingCapacity: true)
+    }
+
+    for row in csv.rows {
+      guard let frameNumber = try csv.number(row, c[0], "frame"), frameNumber == frameNumber.rounded() else {
+        throw PlotInputError(file: csv.file, line: row.line, message: "column frame is not an integer")
+      }
+      let frame = Int(frameNumber)
+      if frame != currentFrame {
+        if let currentFrame {
+          guard frame > currentFrame else {
+            throw PlotInputError(
+              file: csv.file, line: row.line,
+              message: "frame \(frame) after frame \(currentFrame): frames must increase")
+          }
+          finishFrame()
+        }
+        currentFrame = frame
+        currentTime = try csv.number(row, c[1], "capture_t_s") ?? 0
+        times.append(currentTime)
+      }
+      let kind = row.cells[c[4]]
+      guard let u = try csv.number(row, c[5], "u"), let v = try csv.number(row, c[6], "v") else { continue }
+      switch row.cells[c[2]] {
+      case "gt":
+        let key = row.cells[c[3]] + "\u{0}" + kind
+        let object: Int
+        if let known = objectIndex[key] {
+          object = known
+        } else {
+          object = objects.count
+          objectIndex[key] = object
+          objects.append(Object(subject: row.cells[c[3]], kind: kind))
+          if !subjects.contains(row.cells[c[3]]) { subjects.append(row.cells[c[3]]) }
+          lastPaired.append(nil)
+          states.append([])
+          switchFrames.append([])
+        }
+        let visible = try csv.number(row, c[7], "visible_fraction", optional: true) ?? 1
+        frameBoxes.append(Box(object: object, kind: kind, u: u, v: v, visible: visible))
+      case "track":
+        guard let id = Int(row.cells[c[3]]) else {
+          throw PlotInputError(
+            file: csv.file, line: row.line, message: "column id: \"\(row.cells[c[3]])\" is not a track number"
+          )
+        }
+        // Tentative tracks and tracks outside the image are not scored, as in the metrics.
+        let status = row.cells[c[8]]
+        if status != "tentative" && (0...1).contains(u) && (0...1).contains(v) {
+          frameTracks.append(Track(id: id, kind: kind, u: u, v: v))
+        }
+      default:
+        throw PlotInputError(
+          file: csv.file, line: row.line, message: "column type: \"\(row.cells[c[2]])\", expected gt or track"
+        )
+      }
+    }
+    if currentFrame != nil { finishFrame() }
+    for object in states.indices {
+      while states[object].count < times.count { states[object].append(.outOfView) }
+    }
+    stateRuns = states.map(Self.runLength)
+  }
+
+  /// Consecutive equal states merged into runs, so a long run stays a handful of SVG elements.
+  static func runLength(_ states: [State]) -> [Run] {
+    var runs: [Run] = []
+    for (index, state) in states.enumerated() {
+      if let last = runs.last, last.state == state, last.last + 1 == index {
+        runs[runs.count - 1].last = index
+      } else {
+        runs.append(Run(first: index, last: index, state: state))
+      }
+    }
+    return runs
+  }
+}
