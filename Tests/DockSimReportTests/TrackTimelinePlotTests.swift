@@ -145,6 +145,21 @@ struct TrackTimelinePlotTests {
     #expect(error.description.contains("visible_fraction"))
   }
 
+  /// The writer leaves `capture_t_s` empty in frames without an estimate or track, and `u`, `v` empty for
+  /// a box behind the camera: such frames still count, the box as out of view.
+  @Test func emptyTimesAndPositionsAreAccepted() throws {
+    let csv =
+      Self.header + "\n2,,gt,alice,humanBody,,,,0.0,,\n3,,gt,alice,humanBody,,,,0.0,,\n"
+      + "4,0.1,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n4,0.1,track,1,humanBody,0.5,0.5,0.6,,confirmed,1\n"
+      + "6,0.2,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n6,0.2,track,1,humanBody,0.5,0.5,0.6,,confirmed,1\n"
+    let timeline = try Timeline(csv: PlotCSV(text: csv, file: "x"), matchThreshold: 0.05)
+    #expect(timeline.times.count == 4)
+    // Frames 2 and 3 take the period of the timed frames (0.05 s per frame) back from frame 4.
+    #expect(abs(timeline.times[0] - 0.0) < 1e-12 && abs(timeline.times[1] - 0.05) < 1e-12)
+    #expect(timeline.runs(of: 0).first == Timeline.Run(first: 0, last: 1, state: .outOfView))
+    #expect(parseSVG(try Self.render(csv)) != nil)
+  }
+
   @Test func textIsEscaped() throws {
     let csv = Self.header + "\n0,0.0,gt,\"a<b&c\",humanBody,0.5,0.5,0.6,1.0,,\n"
     let elements = try #require(parseSVG(try Self.render(csv)))

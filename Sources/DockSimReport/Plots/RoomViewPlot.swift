@@ -184,6 +184,7 @@ public enum RoomViewPlot {
     // Camera field of view at the chosen times, under everything else.
     let origin = (x: sx(0), y: sy(0))
     let r = radius * scale
+    var placedLabels: [(x: Double, y: Double)] = []
     for (k, wedge) in wedges.enumerated() {
       let a0 = wedge.yaw - hfov / 2
       let a1 = wedge.yaw + hfov / 2
@@ -196,11 +197,18 @@ public enum RoomViewPlot {
       out += "A\(SVG.n(r)) \(SVG.n(r)) 0 \(hfov > .pi ? 1 : 0) 1 \(SVG.n(p1.x)) \(SVG.n(p1.y))Z\" "
       out += "fill=\"\(fill)\" fill-opacity=\"0.1\" stroke=\"\(fill)\" stroke-opacity=\"0.6\"/>"
       let tip = (x: sx(radius * 1.06 * sin(wedge.yaw)), y: sy(radius * 1.06 * cos(wedge.yaw)))
+      let label = "t = \(SVG.label(wedge.t, step: 0.1)) s"
+      // Labels of wedges pointing the same way would overprint: stack them upwards.
+      var labelY = tip.y + 4
+      while placedLabels.contains(where: {
+        abs($0.x - tip.x) < SVG.textWidth(label) && abs($0.y - labelY) < 12
+      }) { labelY -= 12 }
+      placedLabels.append((tip.x, labelY))
       out +=
         "<line x1=\"\(SVG.n(origin.x))\" y1=\"\(SVG.n(origin.y))\" x2=\"\(SVG.n(tip.x))\" y2=\"\(SVG.n(tip.y))\" "
       out += "stroke=\"\(fill)\" stroke-dasharray=\"4 3\"/>"
-      out += "<text x=\"\(SVG.n(tip.x))\" y=\"\(SVG.n(tip.y + 4))\" text-anchor=\"middle\" fill=\"\(fill)\">"
-      out += "t = \(SVG.label(wedge.t, step: 0.1)) s</text></g>"
+      out += "<text x=\"\(SVG.n(tip.x))\" y=\"\(SVG.n(labelY))\" text-anchor=\"middle\" fill=\"\(fill)\">"
+      out += "\(label)</text></g>"
     }
 
     // Occluders.

@@ -70,13 +70,13 @@ public enum TrackTimelinePlot {
       let rows = timeline.objects.indices.filter { timeline.objects[$0].subject == subject }
       out += "<g class=\"lane\" data-subject=\"\(SVG.escape(subject))\">"
       out += "<text class=\"lane-label\" x=\"6\" y=\"\(SVG.n(y + 14))\" font-weight=\"bold\">"
-      out += "\(SVG.escape(subject))</text>"
+      out += "\(SVG.escape(Self.shortened(subject, to: 14)))</text>"
       for object in rows {
         let rowTop = y
         let row = timeline.objects[object]
         out +=
           "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(rowTop + 14))\" text-anchor=\"end\" fill=\"#555555\">"
-        out += "\(SVG.escape(row.kind))</text>"
+        out += "\(SVG.escape(Self.kindLabel(row.kind)))</text>"
         out += "<rect x=\"\(SVG.n(left))\" y=\"\(SVG.n(rowTop))\" width=\"\(SVG.n(plotWidth))\" "
         out += "height=\"\(SVG.n(rowHeight - 2))\" fill=\"#FFFFFF\" stroke=\"#DDDDDD\"/>"
         for run in timeline.runs(of: object) {
@@ -168,6 +168,21 @@ public enum TrackTimelinePlot {
       "out of view / no box")
     out += "</g></svg>"
     return out
+  }
+
+  /// The row label of a box kind: short, so that it fits beside the subject's name.
+  static func kindLabel(_ kind: String) -> String {
+    switch kind {
+    case "humanBody": return "body"
+    case "humanFace": return "face"
+    default: return kind
+    }
+  }
+
+  /// `text` cut to `limit` characters with an ellipsis, for labels in a fixed margin (the full name is
+  /// in the lane's `data-subject`).
+  static func shortened(_ text: String, to limit: Int) -> String {
+    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
   }
 
   /// The palette slot of a track: ids cycle through the palette, so a track keeps its colour in every
@@ -267,7 +282,8 @@ struct Timeline {
     var frameBoxes: [Box] = []
     var frameTracks: [Track] = []
     var currentFrame: Int?
-    var currentTime = 0.0
+    var frameNumbers: [Int] = []
+    var knownTimes: [Double?] = []
 
     func finishFrame() {
       var frameStates = [State](repeating: .outOfView, count: objects.count)
@@ -346,11 +362,14 @@ struct Timeline {
           finishFrame()
         }
         currentFrame = frame
-        currentTime = try csv.number(row, c[1], "capture_t_s") ?? 0
-        times.append(currentTime)
+        frameNumbers.append(frame)
+        knownTimes.append(try csv.number(row, c[1], "capture_t_s", optional: true))
+        times.append(0)
       }
       let kind = row.cells[c[4]]
-      guard let u = try csv.number(row, c[5], "u"), let v = try csv.number(row, c[6], "v") else { continue }
+      // A box behind the camera has no image position (empty u, v): not scored, like one outside.
+      let u = try csv.number(row, c[5], "u", optional: true) ?? .nan
+      let v = try csv.number(row, c[6], "v", optional: true) ?? .nan
       switch row.cells[c[2]] {
       case "gt":
         let key = row.cells[c[3]] + "\u{0}" + kind
@@ -386,10 +405,31 @@ struct Timeline {
       }
     }
     if currentFrame != nil { finishFrame() }
+    times = Self.fillTimes(frames: frameNumbers, known: knownTimes)
     for object in states.indices {
       while states[object].count < times.count { states[object].append(.outOfView) }
     }
     stateRuns = states.map(Self.runLength)
+  }
+
+  /// Capture times for every frame. The writer leaves `capture_t_s` empty in frames that delivered
+  /// neither an estimate nor a track (the metrics then use the frame's own time, which the file does not
+  /// hold); such frames get the time of the nearest frame with one, shifted by the frame difference
+  /// times the file's frame period (1/30 s if fewer than two frames have a time).
+  static func fillTimes(frames: [Int], known: [Double?]) -> [Double] {
+    let timed = frames.indices.filter { known[$0] != nil }
+    guard let first = timed.first, let last = timed.last else { return frames.map { Double($0) / 30 } }
+    var period = 1.0 / 30
+    if frames[last] > frames[first] {
+      period = (known[last]! - known[first]!) / Double(frames[last] - frames[first])
+    }
+    var result: [Double] = []
+    var anchor = first
+    for index in frames.indices {
+      if known[index] != nil { anchor = index }
+      result.append(known[index] ?? known[anchor]! + Double(frames[index] - frames[anchor]) * period)
+    }
+    return result
   }
 
   /// Consecutive equal states merged into runs, so a long run stays a handful of SVG elements.
