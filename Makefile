@@ -1,5 +1,5 @@
 # DockSim: `make run` installs what is missing, builds in release mode and runs the default suite;
-# `make test` installs what is missing and runs every test.
+# `make test` installs what is missing (chromium too, for the report's browser tests) and runs every test.
 SHELL := /bin/bash
 OUT ?= results
 JOBS ?=
@@ -16,7 +16,10 @@ build: bootstrap
 run: build
 	.build/release/docksim run Scenarios --out $(OUT) $(if $(JOBS),--jobs $(JOBS),)
 
+# The report's browser tests need chromium: installed here when possible; without it they are skipped
+# with the reason.
 test: bootstrap
+	@./scripts/install-browser.sh || echo "make test: no chromium; the report's browser tests will be skipped"
 	swift test
 
 # Runs the default suite twice (serial and parallel) and compares every output byte.
