@@ -23,7 +23,7 @@ struct OverviewTable {
   let anchors: [String: String]
 
   var html: String {
-    var out = "<table class=\"sortable\" id=\"overview\"><thead><tr>"
+    var out = "<div class=\"scroll\"><table class=\"sortable\" id=\"overview\"><thead><tr>"
     out += HTMLText.element("th", "scenario", "title=\"click a header to sort\"")
     out += HTMLText.element("th", "status", "class=\"text\"")
     out += HTMLText.element("th", "expectations", "title=\"expectations met / set (expectations.csv)\"")
@@ -47,7 +47,7 @@ struct OverviewTable {
       }
       out += "</tr>"
     }
-    return out + "</tbody></table>"
+    return out + "</tbody></table></div>"
   }
 
   private func expectationsCell(_ scenario: String) -> String {

@@ -1,9 +1,11 @@
 /// The page's inline style sheet (no external fonts: the system's sans-serif).
 enum PageStyle {
   static let css = """
-    body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; padding: 1em 2em; max-width: 1000px; color: #222; }
+    body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; padding: 1em 2em; max-width: 1060px; color: #222; }
     h1 { font-size: 1.6em; } h2 { margin-top: 2.5em; border-bottom: 1px solid #ccc; }
     table { border-collapse: collapse; font-size: 0.85em; margin: 0.5em 0; }
+    .scroll { overflow-x: auto; }
+    td:first-child { white-space: nowrap; }
     th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #e4e4e4; text-align: right; }
     th:first-child, td:first-child, td.text, th.text { text-align: left; }
     table.sortable th { cursor: pointer; background: #f3f3f3; position: sticky; top: 0; }

@@ -94,7 +94,7 @@ public struct TimeChart: Sendable {
   /// The SVG element, `width` × `height` pixels.
   public func svg(width: Double, height: Double) -> String {
     let legend = Legend.svg(legendItems, x: 60, y: 6, width: width - 70)
-    let markerRoom = markers.isEmpty ? 0.0 : 70.0
+    let markerRoom = markers.isEmpty ? 0.0 : 84.0
     let xTicks = NiceTicks(lower: timeRange.lowerBound, upper: timeRange.upperBound, target: max(2, Int(width / 90)))
     let yTicks = NiceTicks(lower: yExtent.lowerBound, upper: yExtent.upperBound, target: 5)
     let area = PlotArea(
@@ -201,9 +201,9 @@ public struct TimeChart: Sendable {
       out += " stroke=\"\(Palette.marker)\" stroke-width=\"1\" stroke-dasharray=\"2 3\"/>"
       if x - lastLabelled >= 11 {
         lastLabelled = x
-        let label = m.label.count > 14 ? String(m.label.prefix(13)) + "…" : m.label
+        let label = m.label.count > 22 ? String(m.label.prefix(21)) + "…" : m.label
         let ty = SVGNumber.px(area.top - 6)
-        out += "<text x=\"\(px)\" y=\"\(ty)\" transform=\"rotate(-60 \(px) \(ty))\">\(XMLText.escape(label))</text>"
+        out += "<text x=\"\(px)\" y=\"\(ty)\" transform=\"rotate(-45 \(px) \(ty))\">\(XMLText.escape(label))</text>"
       }
       out += "</g>"
     }
