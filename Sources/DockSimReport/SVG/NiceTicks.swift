@@ -26,8 +26,8 @@ public struct NiceTicks: Equatable, Sendable {
     let step = Self.niceStep((hi - lo) / Double(max(1, target)))
     // A small slack keeps values that sit on a multiple of the step (1.0000000000000002) from
     // adding a whole extra interval.
-    let first = (lo / step - 1e-9).rounded(.down)
-    let last = (hi / step + 1e-9).rounded(.up)
+    let first = (lo / step + 1e-9).rounded(.down)
+    let last = (hi / step - 1e-9).rounded(.up)
     self.step = step
     domain = (first * step)...(last * step)
     values = stride(from: first, through: last, by: 1).map { $0 * step + 0 }
