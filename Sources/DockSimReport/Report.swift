@@ -16,7 +16,9 @@ public enum Report {
   /// - Throws: `ReportError`.
   public static func write(_ options: ReportOptions, to path: String) throws(ReportError) {
     let page = try html(options)
-    do { try AtomicFileWriter.write(page, to: path) } catch { throw ReportError("\(path): cannot write the report: \(error)") }
+    do { try AtomicFileWriter.write(page, to: path) } catch {
+      throw ReportError("\(path): cannot write the report: \(error)")
+    }
   }
 
   /// Where `docksim report` writes by default: `report.html` in the results directory.

@@ -71,8 +71,10 @@ struct GateCommand: ParsableCommand {
   /// The path of `report.html` beside `summary`, relative to the Markdown file's directory, when the
   /// report exists (written by `docksim run --report` or `docksim report`).
   static func reportLink(summary: String, markdown: String) -> String? {
-    let report = URL(fileURLWithPath: summary).deletingLastPathComponent().appendingPathComponent("report.html")
-      .standardizedFileURL
+    let report = URL(fileURLWithPath: summary).deletingLastPathComponent().appendingPathComponent(
+      "report.html"
+    )
+    .standardizedFileURL
     guard FileManager.default.fileExists(atPath: report.path) else { return nil }
     let from = URL(fileURLWithPath: markdown).deletingLastPathComponent().standardizedFileURL.pathComponents
     let to = report.pathComponents

@@ -27,10 +27,12 @@ struct ReportCommand: ParsableCommand {
 
   @Option(
     name: .long, parsing: .upToNextOption,
-    help: ArgumentHelp("Scenario files, directories or suites of the run (limits, room view).", valueName: "path"))
+    help: ArgumentHelp(
+      "Scenario files, directories or suites of the run (limits, room view).", valueName: "path"))
   var scenarios: [String] = []
 
-  @Option(name: .long, help: ArgumentHelp("The HTML file (default: RESULTS_DIR/report.html).", valueName: "file"))
+  @Option(
+    name: .long, help: ArgumentHelp("The HTML file (default: RESULTS_DIR/report.html).", valueName: "file"))
   var out: String?
 
   func run() throws {
@@ -38,7 +40,8 @@ struct ReportCommand: ParsableCommand {
     do { loaded = try Self.loadScenarios(scenarios) } catch { throw fail("report: --scenarios: \(error)") }
     let path = out ?? (resultsDirectory as NSString).appendingPathComponent(Report.fileName)
     let options = ReportOptions(
-      resultsDirectory: resultsDirectory, baselineSummary: baseline, tolerances: tolerances, scenarios: loaded)
+      resultsDirectory: resultsDirectory, baselineSummary: baseline, tolerances: tolerances, scenarios: loaded
+    )
     do { try Report.write(options, to: path) } catch { throw fail("report: \(error)") }
     print("wrote \(path)")
   }
@@ -48,11 +51,14 @@ struct ReportCommand: ParsableCommand {
     var out: [Scenario] = []
     for path in paths {
       guard FileManager.default.fileExists(atPath: path) else {
-        throw ValidationError("\(path): no such file or directory; expected a scenario file, directory or suite")
+        throw ValidationError(
+          "\(path): no such file or directory; expected a scenario file, directory or suite")
       }
       if SuiteLoader.isSuite(path) {
         let suite = try SuiteLoader.load(path: path)
-        for file in suite.scenarioFiles { out.append(try ScenarioLoader.load(path: file, overrides: suite.overrides)) }
+        for file in suite.scenarioFiles {
+          out.append(try ScenarioLoader.load(path: file, overrides: suite.overrides))
+        }
       } else {
         out += try ScenarioLoader.loadAll(paths: [path]).map(\.1)
       }

@@ -4,7 +4,8 @@ import Foundation
 /// and expectations, `b` without a trace (a run that failed).
 enum ReportFixture {
   static var repository: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
   }
 
   static let traceHeader =
@@ -13,8 +14,10 @@ enum ReportFixture {
 
   /// Writes the directory and returns it.
   static func make(frames: Int = 300) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("docksim-report-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir.appendingPathComponent("traces"), withIntermediateDirectories: true)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "docksim-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("traces"), withIntermediateDirectories: true)
     try write(
       """
       scenario,seed,framing_error_rms,in_frame_ratio,id_switches,expectations_failed,status,error
@@ -36,7 +39,8 @@ enum ReportFixture {
       // Frame 100 commands 4 rad/s: over the default 2 rad/s yaw cap.
       let cmd = i == 100 ? 4.0 : 0.3 * cos(t)
       let est = i < 5 ? "" : "\(az + 0.01)"
-      trace += "\(i),\(t),\(az),0.1,\(est),\(i < 5 ? "" : "0.1"),\(az - 0.02),-0.1,\(0.3 * cos(t)),0.0,\(cmd),0.0,\(abs(sin(3 * t)) * 0.1)\n"
+      trace +=
+        "\(i),\(t),\(az),0.1,\(est),\(i < 5 ? "" : "0.1"),\(az - 0.02),-0.1,\(0.3 * cos(t)),0.0,\(cmd),0.0,\(abs(sin(3 * t)) * 0.1)\n"
     }
     try write(trace, dir, "traces/a.csv")
     try write(
@@ -47,7 +51,8 @@ enum ReportFixture {
       60,2.0,"setOrientation","ok (stretched from 0.300 s to 1.584 s by the yaw speed limit)"
 
       """, dir, "traces/a.events.csv")
-    try write("frame,capture_t_s,type,id,kind,u,v,h,visible_fraction,status,primary\n", dir, "traces/a.objects.csv")
+    try write(
+      "frame,capture_t_s,type,id,kind,u,v,h,visible_fraction,status,primary\n", dir, "traces/a.objects.csv")
     return dir
   }
 

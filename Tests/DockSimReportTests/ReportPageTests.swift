@@ -35,7 +35,8 @@ struct ReportPageTests {
   }
 
   static func scenario() throws -> Scenario {
-    try ScenarioLoader.load(path: ReportFixture.repository.appendingPathComponent("Scenarios/walk-across.yaml").path)
+    try ScenarioLoader.load(
+      path: ReportFixture.repository.appendingPathComponent("Scenarios/walk-across.yaml").path)
   }
 
   @Test func pageIsWellFormedSelfContainedAndComplete() throws {
@@ -47,10 +48,13 @@ struct ReportPageTests {
     let counter = try Self.parse(html)
     #expect(!html.contains("http://") && !html.contains("https://"))
     #expect(!html.contains("src="))
-    #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\"><head><script>"), "error counter first in <head>")
+    #expect(
+      html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\"><head><script>"), "error counter first in <head>")
     // Five time plots for the scenario with a trace, none for the one without.
     #expect(counter.counts["svg"] == 5)
-    for plot in ["yaw", "pitch", "framing", "yaw-speed", "pitch-speed"] { #expect(counter.ids.contains("s0-a-\(plot)")) }
+    for plot in ["yaw", "pitch", "framing", "yaw-speed", "pitch-speed"] {
+      #expect(counter.ids.contains("s0-a-\(plot)"))
+    }
     #expect(counter.ids.contains("s0-a-tracks") && counter.ids.contains("s0-a-room"), "placeholders")
     #expect(html.contains("href=\"#s0-a\"") && html.contains("href=\"#s1-b\""), "overview links")
     #expect(html.contains("table class=\"sortable\""))
@@ -116,12 +120,13 @@ struct ReportPageTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let baseline = dir.appendingPathComponent("baseline.csv")
     try """
-      scenario,seed,framing_error_rms,in_frame_ratio,id_switches,expectations_failed,status,error
-      a,1,0.01,1.0,0,0,ok,
-      b,2,0.01,1.0,0,0,ok,
+    scenario,seed,framing_error_rms,in_frame_ratio,id_switches,expectations_failed,status,error
+    a,1,0.01,1.0,0,0,ok,
+    b,2,0.01,1.0,0,0,ok,
 
-      """.write(to: baseline, atomically: true, encoding: .utf8)
-    let tolerances = ReportFixture.repository.appendingPathComponent("Scenarios/baseline/tolerances.yaml").path
+    """.write(to: baseline, atomically: true, encoding: .utf8)
+    let tolerances = ReportFixture.repository.appendingPathComponent("Scenarios/baseline/tolerances.yaml")
+      .path
     let html = try Report.html(
       ReportOptions(resultsDirectory: dir.path, baselineSummary: baseline.path, tolerances: tolerances))
     _ = try Self.parse(html)
@@ -147,8 +152,10 @@ struct ReportPageTests {
     #expect(Self.message(ReportOptions(resultsDirectory: "")).contains("no such directory"))
 
     let baseline = Self.message(
-      ReportOptions(resultsDirectory: dir.path, baselineSummary: missing + ".csv",
-        tolerances: ReportFixture.repository.appendingPathComponent("Scenarios/baseline/tolerances.yaml").path))
+      ReportOptions(
+        resultsDirectory: dir.path, baselineSummary: missing + ".csv",
+        tolerances: ReportFixture.repository.appendingPathComponent("Scenarios/baseline/tolerances.yaml").path
+      ))
     #expect(baseline.contains("nope.csv: no such file"), "\(baseline)")
 
     let trace = dir.appendingPathComponent("traces/a.csv")
@@ -160,7 +167,9 @@ struct ReportPageTests {
 
     try "scenario,metric,min,max,value,result\na,x,,,1,maybe\n".write(
       to: dir.appendingPathComponent("expectations.csv"), atomically: true, encoding: .utf8)
-    #expect(Self.message(ReportOptions(resultsDirectory: dir.path)).contains("expectations.csv:2:9: result: expected pass or fail"))
+    #expect(
+      Self.message(ReportOptions(resultsDirectory: dir.path)).contains(
+        "expectations.csv:2:9: result: expected pass or fail"))
 
     try FileManager.default.removeItem(at: dir.appendingPathComponent("summary.csv"))
     #expect(Self.message(ReportOptions(resultsDirectory: dir.path)).contains("summary.csv: no such file"))
@@ -171,6 +180,8 @@ struct ReportPageTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     try "scenario,seed,status,error\na,x1,ok,\n".write(
       to: dir.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
-    #expect(Self.message(ReportOptions(resultsDirectory: dir.path)).contains("summary.csv:2:3: seed: expected a number"))
+    #expect(
+      Self.message(ReportOptions(resultsDirectory: dir.path)).contains(
+        "summary.csv:2:3: seed: expected a number"))
   }
 }

@@ -65,7 +65,9 @@ struct DecimationTests {
   @Test func missingValuesAndWrapsSplitSegments() {
     let xs = (0..<6).map(Double.init)
     #expect(Decimation.segments(xs: xs, ys: [1, 2, .nan, 3, 4, 5], buckets: 100).map(\.count) == [2, 3])
-    #expect(Decimation.segments(xs: xs, ys: [170, 175, 179, -179, -175, -170], buckets: 100, breakAbove: 180).map(\.count) == [3, 3])
+    #expect(
+      Decimation.segments(xs: xs, ys: [170, 175, 179, -179, -175, -170], buckets: 100, breakAbove: 180).map(
+        \.count) == [3, 3])
     #expect(Decimation.segments(xs: xs, ys: [Double](repeating: .nan, count: 6), buckets: 10).isEmpty)
   }
 }

@@ -40,7 +40,8 @@ struct ReportCommandTests {
       out.appendingPathComponent("summary.csv").path, "--markdown", markdown,
     ])
     #expect(gate.status == 0, "\(gate.stderr)")
-    #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("[report.html](results/report.html)"))
+    #expect(
+      try String(contentsOfFile: markdown, encoding: .utf8).contains("[report.html](results/report.html)"))
 
     // A later run without --report removes the stale page.
     let plain = try CLI.run(["run", Self.scenario, "--out", out.path, "--quiet"])
@@ -54,7 +55,9 @@ struct ReportCommandTests {
     defer { try? FileManager.default.removeItem(at: tmp) }
     let out = try Self.run(tmp)
     let html = tmp.appendingPathComponent("r.html").path
-    func refuse(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func refuse(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation)
+      throws
+    {
       let r = try CLI.run(["report"] + arguments + ["--out", html])
       #expect(r.status == 2, "stderr: \(r.stderr)", sourceLocation: sourceLocation)
       #expect(r.stderr.contains(message), "stderr: \(r.stderr)", sourceLocation: sourceLocation)

@@ -16,7 +16,8 @@ struct CSVTable {
       let text = try GateFiles.readText(path: path, expected: expected)
       let records = try CSVRecords.parse(text, file: path)
       guard let header = records.first else {
-        throw GateInputError(file: path, message: "the file is empty; expected \(expected) with a header line")
+        throw GateInputError(
+          file: path, message: "the file is empty; expected \(expected) with a header line")
       }
       let table = CSVTable(file: path, header: header, rows: Array(records.dropFirst()))
       for row in table.rows where row.cells.count != header.cells.count {
@@ -34,7 +35,8 @@ struct CSVTable {
   func column(_ name: String) throws(ReportError) -> Int {
     guard let i = header.cells.firstIndex(where: { $0.text == name }) else {
       throw ReportError(
-        GateInputError(file: file, line: header.line, message: "no \(name) column in the header; expected one"))
+        GateInputError(
+          file: file, line: header.line, message: "no \(name) column in the header; expected one"))
     }
     return i
   }

@@ -20,7 +20,8 @@ struct EventRecord: Equatable {
     for row in table.rows {
       let time = try table.number(row, t)
       guard time.isFinite else {
-        throw ReportError("\(path):\(row.line):\(row.cells[t].column): t_s: expected a time in seconds, got an empty cell")
+        throw ReportError(
+          "\(path):\(row.line):\(row.cells[t].column): t_s: expected a time in seconds, got an empty cell")
       }
       out.append(EventRecord(time: time, command: row.cells[command].text, result: row.cells[result].text))
     }

@@ -18,14 +18,16 @@ struct ResultsDirectory {
     let dir = options.resultsDirectory
     var isDirectory: ObjCBool = false
     guard !dir.isEmpty, FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) else {
-      throw ReportError("\(dir.isEmpty ? "''" : dir): no such directory; expected the --out directory of docksim run")
+      throw ReportError(
+        "\(dir.isEmpty ? "''" : dir): no such directory; expected the --out directory of docksim run")
     }
     guard isDirectory.boolValue else {
       throw ReportError("\(dir): is a file; expected the --out directory of docksim run")
     }
     let summaryPath = file("summary.csv", in: dir)
     guard FileManager.default.fileExists(atPath: summaryPath) else {
-      throw ReportError("\(summaryPath): no such file; expected the summary.csv written by docksim run into \(dir)")
+      throw ReportError(
+        "\(summaryPath): no such file; expected the summary.csv written by docksim run into \(dir)")
     }
     do throws(GateInputError) {
       let summary = try SummaryCSVReader.read(path: summaryPath)

@@ -7,9 +7,11 @@ enum HTMLText {
 
   /// An id made of letters, digits, `-` and `_` only, unique by its `index` prefix.
   static func anchor(_ name: String, index: Int) -> String {
-    let safe = String(name.unicodeScalars.map { c -> Character in
-      (c.properties.isAlphabetic && c.isASCII) || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
-    })
+    let safe = String(
+      name.unicodeScalars.map { c -> Character in
+        (c.properties.isAlphabetic && c.isASCII) || ("0"..."9").contains(c) || c == "-" || c == "_"
+          ? Character(c) : "_"
+      })
     return "s\(index)-\(safe)"
   }
 }

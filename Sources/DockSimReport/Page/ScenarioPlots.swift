@@ -40,14 +40,17 @@ struct ScenarioPlots {
     return c
   }
 
-  private func deg(_ values: [Double], sign: Double = 1) -> [Double] { values.map { $0 * sign * Self.degrees } }
+  private func deg(_ values: [Double], sign: Double = 1) -> [Double] {
+    values.map { $0 * sign * Self.degrees }
+  }
 
   private func limitsNote(_ axis: Axis) -> String {
     guard let dock else {
       return "The dock's position range and speed cap are not drawn: pass the scenario file with --scenarios."
     }
     let p = dock[axis]
-    let cap = "speed cap \(SVGNumber.text(p.maximumSpeed)) rad/s (\(SVGNumber.text(p.maximumSpeed * Self.degrees))°/s)"
+    let cap =
+      "speed cap \(SVGNumber.text(p.maximumSpeed)) rad/s (\(SVGNumber.text(p.maximumSpeed * Self.degrees))°/s)"
     guard let r = p.positionRange else { return "Continuous axis (no position range); \(cap)." }
     return "Shaded: the position range \(SVGNumber.text(r.lowerBound * Self.degrees))° … "
       + "\(SVGNumber.text(r.upperBound * Self.degrees))°; \(cap)."
@@ -57,7 +60,8 @@ struct ScenarioPlots {
     guard let r = dock?[axis].positionRange else { return [] }
     return [
       TimeChart.Band(
-        label: "\(axis == .yaw ? "yaw" : "pitch") range of the dock", range: (r.lowerBound * Self.degrees)...(r.upperBound * Self.degrees),
+        label: "\(axis == .yaw ? "yaw" : "pitch") range of the dock",
+        range: (r.lowerBound * Self.degrees)...(r.upperBound * Self.degrees),
         colour: Palette.skyBlue)
     ]
   }
@@ -70,9 +74,15 @@ struct ScenarioPlots {
   var yaw: Plot {
     var c = chart("yaw", "Yaw over time", "yaw / azimuth (°)")
     c.series = [
-      .init(label: "subject (truth)", style: truthStyle, times: trace.time, values: deg(trace.subjectAzimuth), breakAbove: 180),
-      .init(label: "tracker estimate", style: estimateStyle, times: trace.time, values: deg(trace.estimateAzimuth), breakAbove: 180),
-      .init(label: "camera yaw", style: cameraStyle, times: trace.time, values: deg(trace.cameraYaw), breakAbove: 180),
+      .init(
+        label: "subject (truth)", style: truthStyle, times: trace.time, values: deg(trace.subjectAzimuth),
+        breakAbove: 180),
+      .init(
+        label: "tracker estimate", style: estimateStyle, times: trace.time,
+        values: deg(trace.estimateAzimuth), breakAbove: 180),
+      .init(
+        label: "camera yaw", style: cameraStyle, times: trace.time, values: deg(trace.cameraYaw),
+        breakAbove: 180),
     ]
     c.bands = band(.yaw)
     return Plot(
@@ -85,32 +95,45 @@ struct ScenarioPlots {
   var pitch: Plot {
     var c = chart("pitch", "Pitch over time", "pitch (°, positive down)")
     c.series = [
-      .init(label: "subject (truth, −elevation)", style: truthStyle, times: trace.time, values: deg(trace.subjectElevation, sign: -1)),
-      .init(label: "tracker estimate", style: estimateStyle, times: trace.time, values: deg(trace.estimateElevation, sign: -1)),
+      .init(
+        label: "subject (truth, −elevation)", style: truthStyle, times: trace.time,
+        values: deg(trace.subjectElevation, sign: -1)),
+      .init(
+        label: "tracker estimate", style: estimateStyle, times: trace.time,
+        values: deg(trace.estimateElevation, sign: -1)),
       .init(label: "camera pitch", style: cameraStyle, times: trace.time, values: deg(trace.cameraPitch)),
     ]
     c.bands = band(.pitch)
     return Plot(
       chart: c,
-      caption: "DockKit's sign: positive tilts down, so the subject's elevation (positive up) is drawn negated. "
+      caption:
+        "DockKit's sign: positive tilts down, so the subject's elevation (positive up) is drawn negated. "
         + limitsNote(.pitch))
   }
 
   /// (c) Framing error with the scenario's `expect:` bounds on framing metrics.
   var framing: Plot {
     var c = chart("framing", "Framing error over time", "framing error (normalized)")
-    c.series = [.init(label: "framing error", style: LineStyle(colour: Palette.blue), times: trace.time, values: trace.framingError)]
+    c.series = [
+      .init(
+        label: "framing error", style: LineStyle(colour: Palette.blue), times: trace.time,
+        values: trace.framingError)
+    ]
     let dashes = ["framing_error_rms": "6 3", "framing_error_p95": "2 2", "framing_error_max": "8 2 2 2"]
     var described: [String] = []
     for e in expectations where e.metric.hasPrefix("framing_error") {
       let style = LineStyle(colour: Palette.vermillion, width: 1.5, dash: dashes[e.metric] ?? "4 4")
       if e.maximum.isFinite {
-        c.lines.append(.init(label: "expect \(e.metric) ≤ \(SVGNumber.text(e.maximum))", value: e.maximum, style: style))
+        c.lines.append(
+          .init(label: "expect \(e.metric) ≤ \(SVGNumber.text(e.maximum))", value: e.maximum, style: style))
       }
       if e.minimum.isFinite {
-        c.lines.append(.init(label: "expect \(e.metric) ≥ \(SVGNumber.text(e.minimum))", value: e.minimum, style: style))
+        c.lines.append(
+          .init(label: "expect \(e.metric) ≥ \(SVGNumber.text(e.minimum))", value: e.minimum, style: style))
       }
-      described.append("\(e.metric) \(e.passed ? "passed" : "FAILED") (\(e.value.isEmpty ? "n/a" : SVGNumber.text(Double(e.value) ?? .nan)))")
+      described.append(
+        "\(e.metric) \(e.passed ? "passed" : "FAILED") (\(e.value.isEmpty ? "n/a" : SVGNumber.text(Double(e.value) ?? .nan)))"
+      )
     }
     let bounds =
       described.isEmpty
@@ -130,8 +153,11 @@ struct ScenarioPlots {
     let command = axis == .yaw ? trace.commandYaw : trace.commandPitch
     let actual = axis == .yaw ? trace.cameraYawRate : trace.cameraPitchRate
     c.series = [
-      .init(label: "commanded", style: LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3"), times: trace.time, values: command),
-      .init(label: "actual (encoders)", style: LineStyle(colour: Palette.blue), times: trace.time, values: actual),
+      .init(
+        label: "commanded", style: LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3"),
+        times: trace.time, values: command),
+      .init(
+        label: "actual (encoders)", style: LineStyle(colour: Palette.blue), times: trace.time, values: actual),
     ]
     var note = "The dock's speed cap is not drawn: pass the scenario file with --scenarios."
     if let cap = dock?[axis].maximumSpeed {
@@ -159,7 +185,8 @@ struct ScenarioPlots {
     }
     return Plot(
       chart: c,
-      caption: "The controller's velocity command (acts after the command latency) and the axis speed measured "
+      caption:
+        "The controller's velocity command (acts after the command latency) and the axis speed measured "
         + "from the encoders. " + note)
   }
 }

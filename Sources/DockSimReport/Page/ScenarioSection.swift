@@ -24,22 +24,28 @@ struct ScenarioSection {
     out += expectationsTable(expectations)
     if let gate = results.gate {
       let mine = gate.findings.filter {
-        $0.scenario == name && ($0.verdict == .regression || $0.verdict == .improvement || $0.verdict == .changed)
+        $0.scenario == name
+          && ($0.verdict == .regression || $0.verdict == .improvement || $0.verdict == .changed)
       }
-      out += mine.isEmpty ? HTMLText.element("p", "Against the baseline: nothing beyond the tolerances.", "class=\"note\"")
+      out +=
+        mine.isEmpty
+        ? HTMLText.element("p", "Against the baseline: nothing beyond the tolerances.", "class=\"note\"")
         : "<h3>Against the baseline</h3>" + GateSection.table(mine)
     }
     if scenario == nil {
       out += HTMLText.element(
-        "p", "No scenario file given for this scenario: the dock's limits and the room view are left out "
+        "p",
+        "No scenario file given for this scenario: the dock's limits and the room view are left out "
           + "(docksim report --scenarios FILE…).", "class=\"note\"")
     }
     let tracePath = results.trace(name, ".csv")
     if FileManager.default.fileExists(atPath: tracePath) {
       let trace = try TraceData.read(path: tracePath)
       let eventsPath = results.trace(name, ".events.csv")
-      let events = FileManager.default.fileExists(atPath: eventsPath) ? try EventRecord.read(path: eventsPath) : []
-      let plots = ScenarioPlots(anchor: anchor, trace: trace, events: events, expectations: expectations, dock: scenario?.dock)
+      let events =
+        FileManager.default.fileExists(atPath: eventsPath) ? try EventRecord.read(path: eventsPath) : []
+      let plots = ScenarioPlots(
+        anchor: anchor, trace: trace, events: events, expectations: expectations, dock: scenario?.dock)
       for plot in plots.plots {
         out += "<figure>" + plot.chart.svg(width: ReportLayout.plotWidth, height: ReportLayout.plotHeight)
         out += HTMLText.element("figcaption", plot.chart.title + ". " + plot.caption) + "</figure>"
@@ -60,12 +66,15 @@ struct ScenarioSection {
     let tracePath = results.trace(name, ".csv")
     var out = ""
     do {
-      let timeline = FileManager.default.fileExists(atPath: objects) ? try sections.trackTimeline(objects) : nil
+      let timeline =
+        FileManager.default.fileExists(atPath: objects) ? try sections.trackTimeline(objects) : nil
       out += figure(
         timeline, id: "\(anchor)-tracks", title: "Track timeline",
         missing: "Track timeline: not drawn in this build (or no objects.csv).")
       let room =
-        try scenario.flatMap { s in FileManager.default.fileExists(atPath: tracePath) ? try sections.roomView(s, tracePath) : nil }
+        try scenario.flatMap { s in
+          FileManager.default.fileExists(atPath: tracePath) ? try sections.roomView(s, tracePath) : nil
+        }
       out += figure(
         room, id: "\(anchor)-room", title: "Room, seen from above",
         missing: "Room view: not drawn in this build (or no scenario file given).")
@@ -84,13 +93,16 @@ struct ScenarioSection {
 
   private func expectationsTable(_ rows: [ExpectationRecord]) -> String {
     guard !rows.isEmpty else { return HTMLText.element("p", "No expectations.", "class=\"note\"") }
-    var out = "<table><thead><tr><th>expectation</th><th>min</th><th>max</th><th>value</th><th>result</th></tr></thead><tbody>"
+    var out =
+      "<table><thead><tr><th>expectation</th><th>min</th><th>max</th><th>value</th><th>result</th></tr></thead><tbody>"
     for e in rows {
       out += "<tr>" + HTMLText.element("td", e.metric)
       out += HTMLText.element("td", e.minimum.isFinite ? SVGNumber.text(e.minimum) : "")
       out += HTMLText.element("td", e.maximum.isFinite ? SVGNumber.text(e.maximum) : "")
       out += HTMLText.element("td", GateFormat.value(e.value))
-      out += HTMLText.element("td", e.passed ? "pass" : "FAIL", "class=\"\(e.passed ? "pass" : "fail")\"") + "</tr>"
+      out +=
+        HTMLText.element("td", e.passed ? "pass" : "FAIL", "class=\"\(e.passed ? "pass" : "fail")\"")
+        + "</tr>"
     }
     return out + "</tbody></table>"
   }

@@ -20,7 +20,9 @@ public enum Legend {
   static let characterWidth = 6.2
 
   /// SVG for `items` starting at (`x`, `y`) within `width` pixels, and the height it used.
-  public static func svg(_ items: [LegendItem], x: Double, y: Double, width: Double) -> (svg: String, height: Double) {
+  public static func svg(_ items: [LegendItem], x: Double, y: Double, width: Double) -> (
+    svg: String, height: Double
+  ) {
     guard !items.isEmpty else { return ("", 0) }
     var out = "<g class=\"legend\" font-size=\"11\" fill=\"#333333\">"
     var cx = x

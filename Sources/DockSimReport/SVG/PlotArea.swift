@@ -8,9 +8,10 @@ public struct PlotArea: Sendable {
   public let x: LinearScale
   public let y: LinearScale
 
-  public init(left: Double, top: Double, right: Double, bottom: Double, xDomain: ClosedRange<Double>,
-    yDomain: ClosedRange<Double>)
-  {
+  public init(
+    left: Double, top: Double, right: Double, bottom: Double, xDomain: ClosedRange<Double>,
+    yDomain: ClosedRange<Double>
+  ) {
     self.left = left
     self.top = top
     self.right = right

@@ -12,14 +12,17 @@ public struct LineStyle: Equatable, Sendable {
 
   /// The stroke attributes.
   var attributes: String {
-    "stroke=\"\(colour)\" stroke-width=\"\(SVGNumber.px(width))\"" + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")
+    "stroke=\"\(colour)\" stroke-width=\"\(SVGNumber.px(width))\""
+      + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")
   }
 }
 
 /// Draws decimated segments as SVG polylines in a plot area, clipped to it.
 public enum Polyline {
   /// One `<polyline>` per segment with two or more points, a dot for a single point.
-  public static func svg(_ segments: [[PlotPoint]], area: PlotArea, style: LineStyle, clipID: String) -> String {
+  public static func svg(_ segments: [[PlotPoint]], area: PlotArea, style: LineStyle, clipID: String)
+    -> String
+  {
     var out = "<g fill=\"none\" \(style.attributes) clip-path=\"url(#\(clipID))\">"
     for segment in segments {
       if segment.count == 1, let p = segment.first {

@@ -11,7 +11,8 @@ public struct TimeChart: Sendable {
     public var times: [Double]
     public var values: [Double]
     public var breakAbove: Double?
-    public init(label: String, style: LineStyle, times: [Double], values: [Double], breakAbove: Double? = nil) {
+    public init(label: String, style: LineStyle, times: [Double], values: [Double], breakAbove: Double? = nil)
+    {
       self.label = label
       self.style = style
       self.times = times
@@ -95,7 +96,8 @@ public struct TimeChart: Sendable {
   public func svg(width: Double, height: Double) -> String {
     let legend = Legend.svg(legendItems, x: 60, y: 6, width: width - 70)
     let markerRoom = markers.isEmpty ? 0.0 : 84.0
-    let xTicks = NiceTicks(lower: timeRange.lowerBound, upper: timeRange.upperBound, target: max(2, Int(width / 90)))
+    let xTicks = NiceTicks(
+      lower: timeRange.lowerBound, upper: timeRange.upperBound, target: max(2, Int(width / 90)))
     let yTicks = NiceTicks(lower: yExtent.lowerBound, upper: yExtent.upperBound, target: 5)
     let area = PlotArea(
       left: 60, top: 10 + legend.height + markerRoom, right: width - 12, bottom: height - 42,
@@ -106,13 +108,15 @@ public struct TimeChart: Sendable {
     out += " font-family=\"system-ui, sans-serif\" id=\"\(XMLText.escape(id))\">"
     out += "<title>\(XMLText.escape(title))</title>"
     out += "<defs><clipPath id=\"\(XMLText.escape(clip))\"><rect x=\"\(SVGNumber.px(area.left))\""
-    out += " y=\"\(SVGNumber.px(area.top))\" width=\"\(SVGNumber.px(area.width))\" height=\"\(SVGNumber.px(area.height))\"/>"
+    out +=
+      " y=\"\(SVGNumber.px(area.top))\" width=\"\(SVGNumber.px(area.width))\" height=\"\(SVGNumber.px(area.height))\"/>"
     out += "</clipPath></defs>"
     out += "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>"
     for band in bands {
       let y0 = area.y.clamped(band.range.upperBound)
       let y1 = area.y.clamped(band.range.lowerBound)
-      out += "<rect x=\"\(SVGNumber.px(area.left))\" y=\"\(SVGNumber.px(y0))\" width=\"\(SVGNumber.px(area.width))\""
+      out +=
+        "<rect x=\"\(SVGNumber.px(area.left))\" y=\"\(SVGNumber.px(y0))\" width=\"\(SVGNumber.px(area.width))\""
       out += " height=\"\(SVGNumber.px(max(0, y1 - y0)))\" fill=\"\(band.colour)\" fill-opacity=\"0.15\"/>"
     }
     for group in spans {
@@ -120,7 +124,8 @@ public struct TimeChart: Sendable {
       for span in group.spans {
         let x0 = area.x.clamped(span.lowerBound)
         let x1 = max(area.x.clamped(span.upperBound), x0 + 1)
-        out += "<rect x=\"\(SVGNumber.px(x0))\" y=\"\(SVGNumber.px(area.top))\" width=\"\(SVGNumber.px(x1 - x0))\""
+        out +=
+          "<rect x=\"\(SVGNumber.px(x0))\" y=\"\(SVGNumber.px(area.top))\" width=\"\(SVGNumber.px(x1 - x0))\""
         out += " height=\"\(SVGNumber.px(area.height))\"/>"
       }
       out += "</g>"
@@ -129,7 +134,8 @@ public struct TimeChart: Sendable {
     out += markerSVG(area: area)
     for line in lines where yTicks.domain.contains(line.value) {
       let y = SVGNumber.px(area.y(line.value))
-      out += "<line x1=\"\(SVGNumber.px(area.left))\" y1=\"\(y)\" x2=\"\(SVGNumber.px(area.right))\" y2=\"\(y)\""
+      out +=
+        "<line x1=\"\(SVGNumber.px(area.left))\" y1=\"\(y)\" x2=\"\(SVGNumber.px(area.right))\" y2=\"\(y)\""
       out += " \(line.style.attributes)/>"
     }
     for s in series {
@@ -150,9 +156,12 @@ public struct TimeChart: Sendable {
       seen.append(line.label)
       items.append(LegendItem(line.label, .line(line.style)))
     }
-    items += spans.filter { !$0.spans.isEmpty }.map { LegendItem($0.label, .area(colour: $0.colour, opacity: 0.35)) }
+    items += spans.filter { !$0.spans.isEmpty }.map {
+      LegendItem($0.label, .area(colour: $0.colour, opacity: 0.35))
+    }
     if !markers.isEmpty {
-      items.append(LegendItem("timeline event", .line(LineStyle(colour: Palette.marker, width: 1, dash: "2 3"))))
+      items.append(
+        LegendItem("timeline event", .line(LineStyle(colour: Palette.marker, width: 1, dash: "2 3"))))
     }
     return items
   }
@@ -197,13 +206,15 @@ public struct TimeChart: Sendable {
       let x = area.x(m.time)
       let px = SVGNumber.px(x)
       out += "<g><title>\(XMLText.escape(m.detail))</title>"
-      out += "<line x1=\"\(px)\" y1=\"\(SVGNumber.px(area.top - 4))\" x2=\"\(px)\" y2=\"\(SVGNumber.px(area.bottom))\""
+      out +=
+        "<line x1=\"\(px)\" y1=\"\(SVGNumber.px(area.top - 4))\" x2=\"\(px)\" y2=\"\(SVGNumber.px(area.bottom))\""
       out += " stroke=\"\(Palette.marker)\" stroke-width=\"1\" stroke-dasharray=\"2 3\"/>"
       if x - lastLabelled >= 11 {
         lastLabelled = x
         let label = m.label.count > 22 ? String(m.label.prefix(21)) + "…" : m.label
         let ty = SVGNumber.px(area.top - 6)
-        out += "<text x=\"\(px)\" y=\"\(ty)\" transform=\"rotate(-45 \(px) \(ty))\">\(XMLText.escape(label))</text>"
+        out +=
+          "<text x=\"\(px)\" y=\"\(ty)\" transform=\"rotate(-45 \(px) \(ty))\">\(XMLText.escape(label))</text>"
       }
       out += "</g>"
     }
