@@ -58,10 +58,29 @@ struct GateCommand: ParsableCommand {
       report = GateComparison.compare(baseline: base, now: now, tolerances: table)
     } catch { throw fail("\(error)") }
     do {
-      if let markdown { try AtomicFileWriter.write(GateMarkdown.render(report), to: markdown) }
+      if let markdown {
+        let link = Self.reportLink(summary: summary, markdown: markdown)
+        try AtomicFileWriter.write(GateMarkdown.render(report, reportLink: link), to: markdown)
+      }
       if let junit { try AtomicFileWriter.write(GateJUnit.render(report), to: junit) }
     } catch { throw fail("\(error)") }
     print(GateTextReport.render(report), terminator: "")
     if !report.passed { throw ExitCode(1) }
+  }
+
+  /// The path of `report.html` beside `summary`, relative to the Markdown file's directory, when the
+  /// report exists (written by `docksim run --report` or `docksim report`).
+  static func reportLink(summary: String, markdown: String) -> String? {
+    let report = URL(fileURLWithPath: summary).deletingLastPathComponent().appendingPathComponent(
+      "report.html"
+    )
+    .standardizedFileURL
+    guard FileManager.default.fileExists(atPath: report.path) else { return nil }
+    let from = URL(fileURLWithPath: markdown).deletingLastPathComponent().standardizedFileURL.pathComponents
+    let to = report.pathComponents
+    var common = 0
+    while common < min(from.count, to.count - 1), from[common] == to[common] { common += 1 }
+    let up = Array(repeating: "..", count: from.count - common)
+    return (up + to[common...]).joined(separator: "/")
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DockSimCore
 import DockSimHarness
 import DockSimIO
+import DockSimReport
 import Foundation
 
 struct RunCommand: ParsableCommand {
@@ -50,6 +51,11 @@ struct RunCommand: ParsableCommand {
       "Measure the tracker's and controller's wall time per frame and write timing.csv (machine-dependent; the other outputs are unchanged)."
   )
   var timing = false
+
+  @Flag(
+    name: .long,
+    help: "Also write report.html (overview and plots, docs/report.md) into --out after the CSVs.")
+  var report = false
 
   func run() throws {
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
@@ -102,10 +108,11 @@ struct RunCommand: ParsableCommand {
     let mine = shard?.part(of: work) ?? work
     let manifest = (out as NSString).appendingPathComponent(ShardManifest.fileName)
     let timingFile = (out as NSString).appendingPathComponent(TimingTable.fileName)
+    let reportFile = (out as NSString).appendingPathComponent(Report.fileName)
     // A manifest left by an earlier sharded run into this directory would describe other outputs;
     // the new one is written last, so its presence means this shard's tables are complete. Likewise
-    // an earlier run's timing.csv would be read as this run's.
-    for stale in [manifest, timingFile] where FileManager.default.fileExists(atPath: stale) {
+    // an earlier run's timing.csv (or report.html, which `gate` links to) would be read as this run's.
+    for stale in [manifest, timingFile, reportFile] where FileManager.default.fileExists(atPath: stale) {
       do { try FileManager.default.removeItem(atPath: stale) } catch {
         throw fail("\(stale): cannot remove the file of an earlier run: \(error)")
       }
@@ -120,6 +127,11 @@ struct RunCommand: ParsableCommand {
       if let rows = results.timing { try AtomicFileWriter.write(TimingTable.csv(rows), to: timingFile) }
       if let shard { try ShardManifest(shard: shard, work: work).write(to: out) }
     } catch { throw fail("\(error)") }
+    if report {
+      // The scenarios as run (overrides applied), so the plots show the limits that were in force.
+      let options = ReportOptions(resultsDirectory: out, scenarios: mine.map(\.scenario))
+      do { try Report.write(options, to: reportFile) } catch { throw fail("report: \(error)") }
+    }
     let footer = results.timing.map { rows in
       (TimingTable.headline(rows) ?? "timing: no tracker or controller call was measured")
         + "; wrote \(timingFile)"

@@ -1,22 +1,25 @@
 import DockSimIO
 
 /// One cell of a CSV file with the column (1-based, in characters) where it starts.
-struct CSVCell: Equatable {
-  var text: String
-  var column: Int
+public struct CSVCell: Equatable, Sendable {
+  public var text: String
+  public var column: Int
 }
 
 /// One record (row) of a CSV file with the line it starts on.
-struct CSVRecord: Equatable {
-  var line: Int
-  var cells: [CSVCell]
+public struct CSVRecord: Equatable, Sendable {
+  public var line: Int
+  public var cells: [CSVCell]
 }
 
 /// Splits CSV text as DockSim writes it (`CSVFormat`): `,` between cells, a cell quoted with `"` when it
 /// holds a comma, quote or line break, `""` for a quote inside quotes. `\n`, `\r\n` and `\r` end a
 /// record; blank lines are skipped.
-enum CSVRecords {
-  static func parse(_ text: String, file: String) throws(GateInputError) -> [CSVRecord] {
+public enum CSVRecords {
+  /// The records of `text`; `file` names it in errors.
+  ///
+  /// - Throws: `GateInputError` naming the file, line and column of a quoting error.
+  public static func parse(_ text: String, file: String) throws(GateInputError) -> [CSVRecord] {
     var scanner = Scanner(file: file)
     for c in text { try scanner.consume(c) }
     return try scanner.finish()

@@ -3,10 +3,10 @@ import Foundation
 
 /// Locale-free text for the gate's tables: values to 4 significant digits, signed changes with their
 /// relative size, and tolerances. The same finding always gives the same bytes.
-enum GateFormat {
+public enum GateFormat {
   /// A cell for display: `missing` (no row or column), `n/a` (empty: not applicable), a number to 4
   /// significant digits, or the text as written (`ok`, `error`, `present`).
-  static func value(_ cell: String?) -> String {
+  public static func value(_ cell: String?) -> String {
     guard let cell else { return "missing" }
     if cell.isEmpty { return "n/a" }
     guard let x = Double(cell) else { return cell }
@@ -15,7 +15,7 @@ enum GateFormat {
 
   /// `now − baseline` with a sign, and the relative change when the baseline is not 0:
   /// `+0.00325 (+29.8%)`. Empty when either side is not a number.
-  static func change(_ finding: GateFinding) -> String {
+  public static func change(_ finding: GateFinding) -> String {
     guard let (b, n) = finding.numbers, b.isFinite, n.isFinite else { return "" }
     let delta = n - b
     var text = (delta > 0 ? "+" : "") + significant(delta, digits: 3)
@@ -27,14 +27,14 @@ enum GateFormat {
   }
 
   /// The direction and the allowance that applied: `lower ±0.002`. Empty for non-metric checks.
-  static func tolerance(_ finding: GateFinding) -> String {
+  public static func tolerance(_ finding: GateFinding) -> String {
     guard let t = finding.tolerance else { return "" }
     guard let allowance = finding.allowance else { return "\(t.better.rawValue)" }
     return "\(t.better.rawValue) ±\(significant(allowance))"
   }
 
   /// The verdict in words, with the note: `REGRESSION`, `improvement`, `changed: became applicable`.
-  static func verdict(_ finding: GateFinding) -> String {
+  public static func verdict(_ finding: GateFinding) -> String {
     let word: String
     switch finding.verdict {
     case .regression: word = "REGRESSION"
@@ -47,12 +47,12 @@ enum GateFormat {
   }
 
   /// The check's name in a table: the column, or `(scenario)` for a scenario added or removed.
-  static func check(_ finding: GateFinding) -> String {
+  public static func check(_ finding: GateFinding) -> String {
     finding.check == "scenario" ? "(scenario)" : finding.check
   }
 
   /// `x` to `digits` significant digits without trailing zeros: `0.01092`, `812`, `1.5e-05`.
-  static func significant(_ x: Double, digits: Int = 4) -> String {
+  public static func significant(_ x: Double, digits: Int = 4) -> String {
     guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
     if x == 0 { return "0" }
     var exponent = Int(floor(log10(abs(x))))
@@ -67,7 +67,7 @@ enum GateFormat {
   }
 
   /// `x` with exactly `decimals` decimals, by integer arithmetic (no locale, no printf).
-  static func fixed(_ x: Double, _ decimals: Int) -> String {
+  public static func fixed(_ x: Double, _ decimals: Int) -> String {
     let scale = pow(10, Double(decimals))
     let scaled = (abs(x) * scale).rounded()
     guard scaled < 9e18 else { return CSVFormat.cell(x) }

@@ -2,8 +2,9 @@
 /// the verdict, the counts, tables of regressions, improvements and changes, the scenarios added and
 /// removed, and the notes.
 public enum GateMarkdown {
-  /// The Markdown text, ending in a newline.
-  public static func render(_ report: GateReport) -> String {
+  /// The Markdown text, ending in a newline. `reportLink`, when given, is a relative link to the run's
+  /// `report.html` (plots of every scenario), listed under the counts.
+  public static func render(_ report: GateReport, reportLink: String? = nil) -> String {
     var out: [String] = []
     let failures = report.regressions.count
     out.append(
@@ -14,6 +15,10 @@ public enum GateMarkdown {
     out.append(
       "\(escape(report.counts)). Baseline `\(code(report.baselineFile))`, run `\(code(report.summaryFile))`, "
         + "tolerances `\(code(report.toleranceFile))`.")
+    if let reportLink {
+      out.append("")
+      out.append("Plots of every scenario: [report.html](\(linkTarget(reportLink))).")
+    }
     // Removed scenarios are regressions too; they are listed on their own below.
     section("Regressions", report.regressions.filter { $0.check != "scenario" }, into: &out)
     section("Improvements", report.improvements, into: &out)
@@ -51,6 +56,20 @@ public enum GateMarkdown {
       switch c {
       case "|", "\\", "*", "_", "`", "<", ">", "[", "]": out += "\\" + String(c)
       case "\n", "\r", "\r\n": out += " "
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+
+  /// A link target safe in Markdown: spaces and parentheses percent-encoded.
+  static func linkTarget(_ path: String) -> String {
+    var out = ""
+    for c in path {
+      switch c {
+      case " ": out += "%20"
+      case "(": out += "%28"
+      case ")": out += "%29"
       default: out.append(c)
       }
     }

@@ -1,7 +1,8 @@
 /// The gate's terminal output: a fixed-width table of regressions, then improvements, then changes not
 /// gated; the notes; and the one-line verdict.
 public enum GateTextReport {
-  static let headers = ["scenario", "metric", "baseline", "now", "change", "tolerance", "verdict"]
+  /// The column titles of a findings table.
+  public static let headers = ["scenario", "metric", "baseline", "now", "change", "tolerance", "verdict"]
 
   /// The text, ending in a newline.
   public static func render(_ report: GateReport) -> String {
@@ -21,7 +22,7 @@ public enum GateTextReport {
   }
 
   /// A finding as the seven cells of a table row.
-  static func cells(_ f: GateFinding) -> [String] {
+  public static func cells(_ f: GateFinding) -> [String] {
     [
       f.scenario, GateFormat.check(f), GateFormat.value(f.baseline), GateFormat.value(f.now),
       GateFormat.change(f), GateFormat.tolerance(f), GateFormat.verdict(f),

@@ -1,0 +1,192 @@
+import DockSimCore
+
+/// The time plots of one scenario, built from its trace, its timeline events, its expectations and
+/// (when known) its scenario file. Angles are drawn in degrees, rates in rad/s.
+struct ScenarioPlots {
+  /// The scenario's name, made safe for ids (`s3-walk-across`).
+  let anchor: String
+  let trace: TraceData
+  let events: [EventRecord]
+  let expectations: [ExpectationRecord]
+  let dock: DockParameters?
+
+  static let degrees = 180 / Double.pi
+
+  /// A short notes line for each plot, keyed by the plot's id suffix, shown under the plot.
+  struct Plot {
+    var chart: TimeChart
+    var caption: String
+  }
+
+  var plots: [Plot] { [yaw, pitch, framing, speed(.yaw), speed(.pitch)] }
+
+  private var timeRange: ClosedRange<Double> {
+    let finite = trace.time.filter(\.isFinite)
+    let lo = finite.first ?? 0
+    let hi = finite.last ?? 1
+    return hi > lo ? lo...hi : lo...(lo + 1)
+  }
+
+  private var markers: [TimeChart.Marker] {
+    events.map { e in
+      let detail = "t = \(SVGNumber.text(e.time)) s: \(e.command) → \(e.result)"
+      return TimeChart.Marker(time: e.time, label: e.accepted ? e.command : e.command + " ✗", detail: detail)
+    }
+  }
+
+  private func chart(_ suffix: String, _ title: String, _ yLabel: String) -> TimeChart {
+    var c = TimeChart(id: "\(anchor)-\(suffix)", title: title, yLabel: yLabel, timeRange: timeRange)
+    c.markers = markers
+    return c
+  }
+
+  private func deg(_ values: [Double], sign: Double = 1) -> [Double] {
+    values.map { $0 * sign * Self.degrees }
+  }
+
+  private func limitsNote(_ axis: Axis) -> String {
+    guard let dock else {
+      return "The dock's position range and speed cap are not drawn: pass the scenario file with --scenarios."
+    }
+    let p = dock[axis]
+    let cap =
+      "speed cap \(SVGNumber.text(p.maximumSpeed)) rad/s (\(SVGNumber.text(p.maximumSpeed * Self.degrees))°/s)"
+    guard let r = p.positionRange else { return "Continuous axis (no position range); \(cap)." }
+    return "Shaded: the position range \(SVGNumber.text(r.lowerBound * Self.degrees))° … "
+      + "\(SVGNumber.text(r.upperBound * Self.degrees))°; \(cap)."
+  }
+
+  private func band(_ axis: Axis) -> [TimeChart.Band] {
+    guard let r = dock?[axis].positionRange else { return [] }
+    return [
+      TimeChart.Band(
+        label: "\(axis == .yaw ? "yaw" : "pitch") range of the dock",
+        range: (r.lowerBound * Self.degrees)...(r.upperBound * Self.degrees),
+        colour: Palette.skyBlue)
+    ]
+  }
+
+  private var truthStyle: LineStyle { LineStyle(colour: Palette.blue, width: 1.5) }
+  private var estimateStyle: LineStyle { LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3") }
+  private var cameraStyle: LineStyle { LineStyle(colour: Palette.bluishGreen, width: 2) }
+
+  /// (a) Yaw: where the subject was, where the tracker thought it was, where the camera pointed.
+  var yaw: Plot {
+    var c = chart("yaw", "Yaw over time", "yaw / azimuth (°)")
+    c.series = [
+      .init(
+        label: "subject (truth)", style: truthStyle, times: trace.time, values: deg(trace.subjectAzimuth),
+        breakAbove: 180),
+      .init(
+        label: "tracker estimate", style: estimateStyle, times: trace.time,
+        values: deg(trace.estimateAzimuth), breakAbove: 180),
+      .init(
+        label: "camera yaw", style: cameraStyle, times: trace.time, values: deg(trace.cameraYaw),
+        breakAbove: 180),
+    ]
+    c.bands = band(.yaw)
+    return Plot(
+      chart: c,
+      caption: "Positive to the right. The camera should follow the subject a little late; the estimate "
+        + "is drawn at the time it was delivered. " + limitsNote(.yaw))
+  }
+
+  /// (b) Pitch, in DockKit's sign (positive tilting down), so the subject's elevation is negated.
+  var pitch: Plot {
+    var c = chart("pitch", "Pitch over time", "pitch (°, positive down)")
+    c.series = [
+      .init(
+        label: "subject (truth, −elevation)", style: truthStyle, times: trace.time,
+        values: deg(trace.subjectElevation, sign: -1)),
+      .init(
+        label: "tracker estimate", style: estimateStyle, times: trace.time,
+        values: deg(trace.estimateElevation, sign: -1)),
+      .init(label: "camera pitch", style: cameraStyle, times: trace.time, values: deg(trace.cameraPitch)),
+    ]
+    c.bands = band(.pitch)
+    return Plot(
+      chart: c,
+      caption:
+        "DockKit's sign: positive tilts down, so the subject's elevation (positive up) is drawn negated. "
+        + limitsNote(.pitch))
+  }
+
+  /// (c) Framing error with the scenario's `expect:` bounds on framing metrics.
+  var framing: Plot {
+    var c = chart("framing", "Framing error over time", "framing error (normalized)")
+    c.series = [
+      .init(
+        label: "framing error", style: LineStyle(colour: Palette.blue), times: trace.time,
+        values: trace.framingError)
+    ]
+    let dashes = ["framing_error_rms": "6 3", "framing_error_p95": "2 2", "framing_error_max": "8 2 2 2"]
+    var described: [String] = []
+    for e in expectations where e.metric.hasPrefix("framing_error") {
+      let style = LineStyle(colour: Palette.vermillion, width: 1.5, dash: dashes[e.metric] ?? "4 4")
+      if e.maximum.isFinite {
+        c.lines.append(
+          .init(label: "expect \(e.metric) ≤ \(SVGNumber.text(e.maximum))", value: e.maximum, style: style))
+      }
+      if e.minimum.isFinite {
+        c.lines.append(
+          .init(label: "expect \(e.metric) ≥ \(SVGNumber.text(e.minimum))", value: e.minimum, style: style))
+      }
+      described.append(
+        "\(e.metric) \(e.passed ? "passed" : "FAILED") (\(e.value.isEmpty ? "n/a" : SVGNumber.text(Double(e.value) ?? .nan)))"
+      )
+    }
+    let bounds =
+      described.isEmpty
+      ? "The scenario sets no expectation on a framing metric."
+      : "Dashed: the scenario's expectations on the whole run's statistic (compare the level, not single frames): "
+        + described.joined(separator: ", ") + "."
+    return Plot(
+      chart: c,
+      caption: "Distance of the subject's centre from the framing target in normalized image units (0.1 ≈ a "
+        + "tenth of the frame), capped at 1 (out of frame). " + bounds)
+  }
+
+  /// (d) Commanded and measured camera speed on one axis, the speed cap, and the frames over it.
+  func speed(_ axis: Axis) -> Plot {
+    let name = axis == .yaw ? "yaw" : "pitch"
+    var c = chart("\(name)-speed", "Camera \(name) speed over time", "\(name) speed (rad/s)")
+    let command = axis == .yaw ? trace.commandYaw : trace.commandPitch
+    let actual = axis == .yaw ? trace.cameraYawRate : trace.cameraPitchRate
+    c.series = [
+      .init(
+        label: "commanded", style: LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3"),
+        times: trace.time, values: command),
+      .init(
+        label: "actual (encoders)", style: LineStyle(colour: Palette.blue), times: trace.time, values: actual),
+    ]
+    var note = "The dock's speed cap is not drawn: pass the scenario file with --scenarios."
+    if let cap = dock?[axis].maximumSpeed {
+      let style = LineStyle(colour: Palette.reddishPurple, width: 1.5, dash: "6 3")
+      c.lines = [
+        .init(label: "speed cap ±\(SVGNumber.text(cap)) rad/s", value: cap, style: style),
+        .init(label: "speed cap ±\(SVGNumber.text(cap)) rad/s", value: -cap, style: style),
+      ]
+      var spans: [ClosedRange<Double>] = []
+      var frames = 0
+      for i in trace.time.indices where command[i].isFinite && abs(command[i]) > cap * (1 + 1e-9) {
+        frames += 1
+        let end = i + 1 < trace.time.count ? trace.time[i + 1] : trace.time[i]
+        if let last = spans.last, last.upperBound >= trace.time[i] {
+          spans[spans.count - 1] = last.lowerBound...end
+        } else {
+          spans.append(trace.time[i]...end)
+        }
+      }
+      c.spans = [.init(label: "command over the speed cap", spans: spans, colour: Palette.vermillion)]
+      note =
+        frames == 0
+        ? "No frame commanded more than the cap."
+        : "Shaded: \(frames) frame\(frames == 1 ? "" : "s") whose command exceeded the cap (the dock clamps it; counted in speed_cap_violations)."
+    }
+    return Plot(
+      chart: c,
+      caption:
+        "The controller's velocity command (acts after the command latency) and the axis speed measured "
+        + "from the encoders. " + note)
+  }
+}

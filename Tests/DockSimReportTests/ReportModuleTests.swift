@@ -1,6 +1,0 @@
-import DockSimReport
-import Testing
-
-struct ReportModuleTests {
-  @Test func hasAFormatVersion() { #expect(DockSimReport.formatVersion >= 1) }
-}
