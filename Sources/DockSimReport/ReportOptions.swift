@@ -16,7 +16,7 @@ public struct ReportOptions: Sendable {
   public init(
     resultsDirectory: String, baselineSummary: String? = nil,
     tolerances: String = "Scenarios/baseline/tolerances.yaml", scenarios: [Scenario] = [],
-    sections: ReportSections = ReportSections()
+    sections: ReportSections = .standard
   ) {
     self.resultsDirectory = resultsDirectory
     self.baselineSummary = baselineSummary

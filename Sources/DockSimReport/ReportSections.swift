@@ -5,13 +5,9 @@ import DockSimCore
 ///
 /// Each closure returns one `<svg>…</svg>` element (XHTML-compatible, self-contained), or nil to leave
 /// the placeholder with a note. A thrown error stops the report (exit 2, nothing written), like any other
-/// unreadable input. The defaults return nil. To draw the real plots:
-///
-/// ```swift
-/// let sections = ReportSections(
-///   trackTimeline: { try TrackTimelinePlot.svg(objectsCSV: $0, width: ReportLayout.plotWidth) },
-///   roomView: { try RoomViewPlot.svg(scenario: $0, traceCSV: $1, width: ReportLayout.plotWidth) })
-/// ```
+/// unreadable input. `standard` draws DockSim's own `TrackTimelinePlot` and `RoomViewPlot` (what
+/// `docksim report` uses); `init()` with no arguments leaves both placeholders, and a user can plug in
+/// their own drawings.
 public struct ReportSections: Sendable {
   /// Called with the path of `traces/<scenario>.objects.csv` (only when the file exists).
   public var trackTimeline: @Sendable (_ objectsCSVPath: String) throws -> String?
@@ -25,6 +21,17 @@ public struct ReportSections: Sendable {
   ) {
     self.trackTimeline = trackTimeline
     self.roomView = roomView
+  }
+
+  /// The built-in track timeline and room view.
+  public static let standard = ReportSections(
+    trackTimeline: { inline(try TrackTimelinePlot.svg(objectsCSV: $0, width: ReportLayout.plotWidth)) },
+    roomView: { inline(try RoomViewPlot.svg(scenario: $0, traceCSV: $1, width: ReportLayout.plotWidth)) })
+
+  /// The plots carry the SVG namespace so they stand alone as files; inside the HTML page the parser
+  /// implies it, and leaving it out keeps the page free of any `http` string (the self-containment check).
+  static func inline(_ svg: String) -> String {
+    svg.replacingOccurrences(of: " xmlns=\"http://www.w3.org/2000/svg\"", with: "")
   }
 }
 

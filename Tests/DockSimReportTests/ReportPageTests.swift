@@ -44,7 +44,9 @@ struct ReportPageTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     var s = try Self.scenario()
     s.name = "a"
-    let html = try Report.html(ReportOptions(resultsDirectory: dir.path, scenarios: [s]))
+    // No plugged sections: the two drawn elsewhere stay placeholders here.
+    let html = try Report.html(
+      ReportOptions(resultsDirectory: dir.path, scenarios: [s], sections: ReportSections()))
     let counter = try Self.parse(html)
     #expect(!html.contains("http://") && !html.contains("https://"))
     #expect(!html.contains("src="))
@@ -83,7 +85,7 @@ struct ReportPageTests {
   @Test func withoutScenarioFilesTheLimitsAreLeftOutWithANote() throws {
     let dir = try ReportFixture.make()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let html = try Report.html(ReportOptions(resultsDirectory: dir.path))
+    let html = try Report.html(ReportOptions(resultsDirectory: dir.path, sections: ReportSections()))
     #expect(html.contains("not drawn: pass the scenario file with --scenarios"))
     #expect(!html.contains("speed cap ±"))
     #expect(try Self.parse(html).counts["svg"] == 5)

@@ -19,7 +19,9 @@ struct ReportCommandTests {
     let out = try Self.run(tmp)
     let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
     #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
-    #expect(page.components(separatedBy: "<svg ").count - 1 == 5)
+    // Five time plots, the track timeline and the room view.
+    #expect(page.components(separatedBy: "<svg ").count - 1 == 7)
+    #expect(page.contains("class=\"lane") && page.contains("class=\"fov"), "timeline lanes and view wedges")
     #expect(page.contains("speed cap ±2 rad/s"), "run passes its own scenarios")
     #expect(page.contains("setLimits"))
 
