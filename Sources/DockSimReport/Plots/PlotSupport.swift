@@ -156,10 +156,11 @@ enum SVG {
   /// The SVG namespace: the only URI a plot contains (no external references).
   static let namespace = "http://www.w3.org/2000/svg"
 
-  /// Okabe & Ito's colour-blind-safe palette ("Color Universal Design", 2008), black last so that the
-  /// first tracks get colours.
+  /// Okabe & Ito's colour-blind-safe palette (`Palette`), black last so that the first tracks get
+  /// colours.
   static let okabeIto = [
-    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000",
+    Palette.orange, Palette.skyBlue, Palette.bluishGreen, Palette.yellow, Palette.blue, Palette.vermillion,
+    Palette.reddishPurple, Palette.black,
   ]
   /// Whether white text reads better than black on `okabeIto[index]` (the dark ones).
   static func darkPaletteColour(_ index: Int) -> Bool { [2, 4, 5, 7].contains(index) }
@@ -178,36 +179,11 @@ enum SVG {
     return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
-  /// `text` escaped for XML character data and attribute values.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for c in text.unicodeScalars {
-      switch c {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default:
-        // Control characters other than tab and line breaks are not allowed in XML 1.0 at all.
-        if c.value < 0x20 && c != "\t" && c != "\n" && c != "\r" {
-          result += "?"
-        } else {
-          result.unicodeScalars.append(c)
-        }
-      }
-    }
-    return result
-  }
+  /// `text` escaped for XML character data and attribute values (`XMLText`).
+  static func escape(_ text: String) -> String { XMLText.escape(text) }
 
-  /// A "nice" step (1, 2 or 5 times a power of ten) at least `raw`.
-  static func niceStep(_ raw: Double) -> Double {
-    guard raw.isFinite, raw > 0 else { return 1 }
-    let power = pow(10, floor(log10(raw)))
-    for factor in [1.0, 2, 5, 10] where factor * power >= raw * (1 - 1e-9) { return factor * power }
-    return 10 * power
-  }
+  /// A "nice" step (1, 2 or 5 times a power of ten) at least `raw` (`NiceTicks`).
+  static func niceStep(_ raw: Double) -> Double { NiceTicks.niceStep(raw) }
 
   /// Tick values that are multiples of a 1-2-5 step, about `count` of them, within `low...high`.
   static func ticks(from low: Double, to high: Double, count: Int) -> (step: Double, values: [Double]) {
@@ -222,7 +198,8 @@ enum SVG {
     return (step, values)
   }
 
-  /// A tick label: the value with as many decimals as the step needs, locale-free ("0.5", "10").
+  /// A label: the value with as many decimals as the step needs and no trailing zeros, locale-free
+  /// ("0.5", "10"; `SVGNumber.tick` keeps the step's decimals, which time labels do not want).
   static func label(_ value: Double, step: Double) -> String {
     let decimals = step >= 1 ? 0 : min(6, Int((-log10(step)).rounded(.up)))
     var scale = 1.0
