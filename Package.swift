@@ -51,6 +51,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // MARK: Seeded mutation fuzzer of the file readers (scripts/fuzz.sh, docs/robustness.md)
+    .executableTarget(name: "docksim-fuzz", dependencies: ["DockSimIO"]),
+
     // MARK: DockKit-shaped API on the virtual clock, and an example app
     .target(name: "DockSimKit", dependencies: ["DockSimCore"]),
     .executableTarget(name: "dock-app-example", dependencies: ["DockSimKit", "DockSimIO"]),

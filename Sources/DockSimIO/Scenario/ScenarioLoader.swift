@@ -25,6 +25,7 @@ public enum ScenarioLoader {
     yaml: String, file: String, overrides: ScenarioOverrides = ScenarioOverrides()
   ) throws(ScenarioError) -> Scenario {
     var root: Node?
+    try YAMLShape.check(yaml, file: file)
     do {
       root = try Yams.compose(yaml: yaml)
     } catch {

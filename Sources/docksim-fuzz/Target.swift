@@ -1,0 +1,83 @@
+import DockSimIO
+import Foundation
+
+/// What is fuzzed: the three readers of files users bring.
+enum Target: String, CaseIterable, Sendable {
+  case scenario, log, reference
+
+  /// The corpus: the repository's real inputs of this kind plus the hand-made seeds.
+  var seedPaths: [String] {
+    switch self {
+    case .scenario: ["Scenarios", "Tests/Fixtures/fuzz/seeds/scenario"]
+    case .log: ["Tests/Fixtures/replay/*_log.csv", "Tests/Fixtures/fuzz/seeds/log"]
+    case .reference: ["Tests/Fixtures/replay/*_reference.csv", "Tests/Fixtures/fuzz/seeds/reference"]
+    }
+  }
+
+  var fileExtension: String { self == .scenario ? "yaml" : "csv" }
+
+  /// Feeds one input to the reader. Any thrown error is a pass (its description is built too, since
+  /// formatting the error is part of what a user sees); a crash kills the process, which is the point.
+  /// Returns a one-line outcome for `--replay`.
+  @discardableResult
+  func run(_ bytes: [UInt8]) -> String {
+    // Invalid UTF-8 is replaced rather than refused here: the file readers refuse it before parsing,
+    // so the parsers would otherwise never see those inputs' structure.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let name = "fuzz.\(fileExtension)"
+    switch self {
+    case .scenario:
+      do { return "loaded scenario '\(try ScenarioLoader.parse(yaml: text, file: name).name)'" } catch {
+        return "ScenarioError: \(error.description)"
+      }
+    case .log:
+      do { return "read \(try ObservationLog.parse(text, file: name).count) frames" } catch let error
+        as LogError
+      {
+        return "LogError: \(error.description)"
+      } catch { return "other error: \(error)" }
+    case .reference:
+      do { return "read \(try ReferenceTrack.parse(text, file: name).count) points" } catch {
+        return "LogError: \(error.description)"
+      }
+    }
+  }
+}
+
+/// Loads the seed files. Paths are files, directories (their files of the target's extension, not
+/// subdirectories) or `dir/*suffix` patterns; everything is sorted so the corpus, and with it every
+/// generated input, is the same on every machine.
+func loadCorpus(_ target: Target, paths: [String], seedLimit: Int) -> [[UInt8]] {
+  let fm = FileManager.default
+  var files: [String] = []
+  for path in paths {
+    if let star = path.range(of: "/*") {
+      let dir = String(path[..<star.lowerBound])
+      let suffix = String(path[star.upperBound...])
+      files += ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(suffix) }.map {
+        "\(dir)/\($0)"
+      }
+      continue
+    }
+    var isDirectory: ObjCBool = false
+    guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+    if isDirectory.boolValue {
+      files += ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter {
+        $0.hasSuffix(".\(target.fileExtension)") || (target == .scenario && $0.hasSuffix(".yml"))
+      }.map { "\(path)/\($0)" }
+    } else {
+      files.append(path)
+    }
+  }
+  files.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  return files.compactMap { path -> [UInt8]? in
+    guard var bytes = fm.contents(atPath: path).map(Array.init) else { return nil }
+    // Long seeds (the 1000-frame replay log) are cut at a line end: every row kind is in the first
+    // lines, and parsing 128 KB per execution would cut the executions per second a hundredfold.
+    if bytes.count > seedLimit {
+      bytes.removeLast(bytes.count - seedLimit)
+      if let end = bytes.lastIndex(of: 0x0A) { bytes.removeLast(bytes.count - end - 1) }
+    }
+    return bytes
+  }
+}

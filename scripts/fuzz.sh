@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Fuzzes the scenario loader, the observation-log reader and the reference-track reader with
+# docksim-fuzz (docs/robustness.md#fuzzing): EXECUTIONS inputs each for the scenario loader and the log
+# reader, a quarter of that for the reference reader (a three-column CSV has far fewer paths).
+#
+#   scripts/fuzz.sh [EXECUTIONS] [SEED]      defaults: 1000000 1
+#
+# Exits non-zero on any crash, hang or memory blow-up. A crash kills the harness, so this script finds
+# the exact iteration from the harness's checkpoint (written every 1,000 iterations), saves that input
+# into Tests/Fixtures/fuzz/ and prints the command that reproduces it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+EXECUTIONS=${1:-1000000}
+SEED=${2:-1}
+FUZZ=.build/release/docksim-fuzz
+WORK=.build/fuzz
+export OPENBLAS_NUM_THREADS=1
+
+swift build -c release --product docksim-fuzz || exit 1
+mkdir -p "$WORK"
+failed=0
+
+# run TARGET COUNT
+run() {
+  local target=$1 count=$2 checkpoint="$WORK/$1.checkpoint"
+  echo "== $target: $count executions, seed $SEED"
+  "$FUZZ" --target "$target" --seed "$SEED" --executions "$count" --checkpoint "$checkpoint"
+  local status=$?
+  [ "$status" -eq 0 ] && return 0
+  if [ "$status" -eq 3 ] || [ "$status" -eq 4 ]; then
+    # Hang or memory: the watchdog already saved the input under $WORK and said which iteration.
+    echo "fuzz.sh: $target: hang or memory limit (status $status); see the line above"
+    return 1
+  fi
+  # A crash (signal or trap): replay the last block of 1,000 with a checkpoint before every input; the
+  # last one written is the crashing iteration.
+  local from
+  from=$(cat "$checkpoint")
+  echo "fuzz.sh: $target crashed (status $status) in iterations $from..$((from + 999)); locating it"
+  "$FUZZ" --target "$target" --seed "$SEED" --start "$from" --executions 1000 \
+    --checkpoint "$WORK/$target.exact" --checkpoint-every 1 --progress-every 1000 >/dev/null 2>&1
+  local index
+  index=$(cat "$WORK/$target.exact")
+  local ext=csv
+  [ "$target" = scenario ] && ext=yaml
+  local saved="Tests/Fixtures/fuzz/$target-crash-seed$SEED-$index.$ext"
+  "$FUZZ" --target "$target" --seed "$SEED" --replay "$index" --out "$saved" 2>/dev/null | head -1
+  echo "fuzz.sh: CRASH target=$target seed=$SEED iteration=$index, input saved to $saved"
+  echo "fuzz.sh: reproduce with: $FUZZ --target $target --input $saved"
+  return 1
+}
+
+# The targets run side by side (two cores are the common case); each line they print names its target.
+run scenario "$EXECUTIONS" &
+scenario=$!
+run log "$EXECUTIONS" &
+log=$!
+wait "$scenario" || failed=1
+run reference $(((EXECUTIONS + 3) / 4)) || failed=1
+wait "$log" || failed=1
+if [ "$failed" -ne 0 ]; then
+  echo "fuzz.sh: FAILED"
+  exit 1
+fi
+echo "fuzz.sh: no crash, hang or memory blow-up"
