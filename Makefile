@@ -5,7 +5,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism example clean
+.PHONY: run test build bootstrap determinism example fuzz clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -33,6 +33,14 @@ example: bootstrap
 	.build/release/dock-app-example Scenarios/walk-across.yaml > .build/example-2.txt
 	cmp .build/example-1.txt .build/example-2.txt
 	cat .build/example-1.txt
+
+# Seeded mutation fuzzing of the scenario loader and the log and reference readers (docs/robustness.md):
+# FUZZ_EXECUTIONS inputs for the loader and the log reader each (a quarter for the reference reader).
+# CI runs this short default; `make fuzz FUZZ_EXECUTIONS=1000000` is the full run.
+FUZZ_EXECUTIONS ?= 20000
+FUZZ_SEED ?= 1
+fuzz: bootstrap
+	./scripts/fuzz.sh $(FUZZ_EXECUTIONS) $(FUZZ_SEED)
 
 clean:
 	rm -rf .build results

@@ -9,8 +9,9 @@ import CYaml
 /// scenario (a page of YAML a few levels deep), so both are refused here with the line that crosses
 /// the bound; malformed YAML is left to Yams, whose errors say more.
 enum YAMLShape {
-  /// Far above any real scenario (the largest in the repository has a few hundred nodes).
-  static let maximumNodes = 100_000
+  /// Far above any real use of aliases (sharing a waypoint or a section costs tens of nodes); files
+  /// without aliases are bounded by their size instead.
+  static let maximumAliasedNodes = 100_000
   static let maximumDepth = 64
 
   static func check(_ yaml: String, file: String) throws(ScenarioError) {
@@ -30,7 +31,8 @@ enum YAMLShape {
     // Expanded node counts: of each anchor, and of each collection still open.
     var anchors: [String: Int] = [:]
     var open: [(anchor: String?, nodes: Int)] = []
-    var total = 0
+    // Nodes the aliases stand for, counted in full: what Yams's copies amount to.
+    var aliased = 0
     var event = yaml_event_t()
     while yaml_parser_parse(&parser, &event) == 1 {
       defer { yaml_event_delete(&event) }
@@ -39,7 +41,17 @@ enum YAMLShape {
       switch event.type {
       case YAML_STREAM_END_EVENT: return nil
       case YAML_SCALAR_EVENT: finished = (name(event.data.scalar.anchor), 1)
-      case YAML_ALIAS_EVENT: finished = (nil, name(event.data.alias.anchor).flatMap { anchors[$0] } ?? 1)
+      case YAML_ALIAS_EVENT:
+        let nodes = name(event.data.alias.anchor).flatMap { anchors[$0] } ?? 1
+        aliased = min(aliased + nodes, Int.max / 2)
+        if aliased > maximumAliasedNodes {
+          return (
+            line,
+            "aliases stand for more than \(maximumAliasedNodes) nodes in all (an anchor aliased within "
+              + "another, repeatedly); expected each alias to stand for a small node"
+          )
+        }
+        finished = (nil, nodes)
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
         let anchor =
           event.type == YAML_SEQUENCE_START_EVENT
@@ -57,18 +69,7 @@ enum YAMLShape {
       }
       guard let (anchor, nodes) = finished else { continue }
       if let anchor { anchors[anchor] = nodes }
-      if open.isEmpty {
-        total = min(total + nodes, Int.max / 2)
-      } else {
-        open[open.count - 1].nodes = min(open[open.count - 1].nodes + nodes, Int.max / 2)
-      }
-      if total > maximumNodes || (open.last?.nodes ?? 0) > maximumNodes {
-        return (
-          line,
-          "aliases expand the document to more than \(maximumNodes) nodes (an anchor aliased within "
-            + "another, repeatedly); expected each alias to stand for a small node"
-        )
-      }
+      if !open.isEmpty { open[open.count - 1].nodes = min(open[open.count - 1].nodes + nodes, Int.max / 2) }
     }
     return nil
   }
