@@ -60,7 +60,8 @@ import Testing
     let error = try #require(throws: ScenarioError.self) {
       try ScenarioLoader.parse(yaml: yaml, file: "l.yaml")
     }
-    #expect(error.line == 6)
+    // The aliases on line 5 stand for 10 × 11,111 nodes, which crosses the bound there.
+    #expect(error.line == 5)
     #expect(error.message.hasPrefix("aliases stand for more than 100000 nodes in all"))
   }
 
@@ -87,9 +88,10 @@ import Testing
     #expect(try ScenarioLoader.parse(yaml: yaml, file: "a.yaml").subjects.count == 2)
   }
 
+  /// Deeper than libyaml's own limit (1,000 levels) is libyaml's error; between 64 and that, ours.
   @Test func deepNestingIsRefusedWithItsLine() throws {
     let yaml =
-      "name: deep\nx: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+      "name: deep\nx: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     let error = try #require(throws: ScenarioError.self) {
       try ScenarioLoader.parse(yaml: yaml, file: "d.yaml")
     }
