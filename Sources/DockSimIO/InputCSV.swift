@@ -3,6 +3,12 @@ import Foundation
 /// The data rows of a CSV file a user brings (observation logs, reference tracks): blank lines and
 /// `#` comment lines skipped, the header required exactly, every row's cell count checked.
 struct InputCSV {
+  /// Larger files are refused before they are read: a one-hour log of 16 people at 30 fps is about
+  /// 170 MB, and anything far beyond is the wrong file or would not fit in memory comfortably.
+  static let maximumSize = 256 << 20
+  /// Characters of a line quoted in a message; the rest is elided so one message stays one short line.
+  static let quotedLength = 120
+
   struct Row {
     let file: String
     /// 1-based line in the file.
@@ -20,7 +26,10 @@ struct InputCSV {
     var rows: [Row] = []
     var sawHeader = false
     var lineNumber = 0
-    for line in CSVFormat.lines(text) {
+    // Split on bytes (a Character split is slow on large files); "\r\n" ends a line like "\n".
+    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      var line = Substring(bytes)
+      if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
       lineNumber += 1
       if line.isEmpty || line.hasPrefix("#") { continue }
       let row = Row(
@@ -28,7 +37,7 @@ struct InputCSV {
         cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
       if !sawHeader {
         guard row.cells == columns else {
-          throw row.fail(nil, "expected the header \(columns.joined(separator: ",")), got \(line)")
+          throw row.fail(nil, "expected the header \(columns.joined(separator: ",")), got \(quoted(line))")
         }
         sawHeader = true
         continue
@@ -44,6 +53,11 @@ struct InputCSV {
     return rows
   }
 
+  /// `line` as quoted in a message: at most `quotedLength` characters, longer ones elided with "…".
+  static func quoted(_ line: Substring) -> String {
+    line.count <= quotedLength ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
+  }
+
   /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.
   static func readText(path: String) throws(LogError) -> String {
     var isDirectory: ObjCBool = false
@@ -52,6 +66,12 @@ struct InputCSV {
     }
     guard !isDirectory.boolValue else {
       throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= maximumSize else {
+      throw LogError(
+        file: path, line: nil, column: nil,
+        message: "file is \(size) bytes; expected a CSV file of at most \(maximumSize) bytes")
     }
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
