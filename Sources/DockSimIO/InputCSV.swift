@@ -22,31 +22,51 @@ struct InputCSV {
   }
 
   /// The rows of `text` after its header; `what` names the kind of file in the empty-file error.
+  ///
+  /// Lines are found with `memchr` over the bytes, and the header is compared before it is split,
+  /// so a huge wrong file (one endless line, millions of blank lines) fails or passes in well under
+  /// a second.
   static func rows(_ text: String, file: String, columns: [String], what: String) throws(LogError) -> [Row] {
     var rows: [Row] = []
     var sawHeader = false
-    var lineNumber = 0
-    // Split on bytes (a Character split is slow on large files); "\r\n" ends a line like "\n".
-    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      var line = Substring(bytes)
-      if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
-      lineNumber += 1
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      let row = Row(
-        file: file, line: lineNumber,
-        cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-      if !sawHeader {
-        guard row.cells == columns else {
-          throw row.fail(nil, "expected the header \(columns.joined(separator: ",")), got \(quoted(line))")
+    var failure: LogError?
+    let header = columns.joined(separator: ",")
+    var text = text
+    text.withUTF8 { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var start = 0
+      var lineNumber = 0
+      while start <= buffer.count {
+        let remaining = buffer.count - start
+        let newline = remaining > 0 ? memchr(base + start, Int32(UInt8(ascii: "\n")), remaining) : nil
+        let end = newline.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? buffer.count
+        var lineEnd = end
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        lineNumber += 1
+        defer { start = end + 1 }
+        if lineEnd == start || buffer[start] == UInt8(ascii: "#") { continue }
+        let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), as: UTF8.self)
+        if !sawHeader {
+          guard line == header else {
+            failure = LogError(
+              file: file, line: lineNumber, column: nil,
+              message: "expected the header \(header), got \(quoted(Substring(line)))")
+            return
+          }
+          sawHeader = true
+          continue
         }
-        sawHeader = true
-        continue
+        let row = Row(
+          file: file, line: lineNumber,
+          cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        guard row.cells.count == columns.count else {
+          failure = row.fail(nil, "expected \(columns.count) cells, got \(row.cells.count)")
+          return
+        }
+        rows.append(row)
       }
-      guard row.cells.count == columns.count else {
-        throw row.fail(nil, "expected \(columns.count) cells, got \(row.cells.count)")
-      }
-      rows.append(row)
     }
+    if let failure { throw failure }
     guard sawHeader else {
       throw LogError(file: file, line: nil, column: nil, message: "empty \(what), expected a header line")
     }
@@ -55,7 +75,7 @@ struct InputCSV {
 
   /// `line` as quoted in a message: at most `quotedLength` characters, longer ones elided with "…".
   static func quoted(_ line: Substring) -> String {
-    line.count <= quotedLength ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
+    line.utf8.count <= quotedLength ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
   }
 
   /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.

@@ -52,7 +52,7 @@ struct NodeReader {
   /// A scalar as quoted in a message: at most 120 characters, so a megabyte-long value (the wrong
   /// file pasted in) still gives a one-line message.
   static func shortened(_ text: String) -> String {
-    text.count <= 120 ? text : text.prefix(120) + "… (\(text.utf8.count) bytes)"
+    text.utf8.count <= 120 ? text : text.prefix(120) + "… (\(text.utf8.count) bytes)"
   }
 
   // MARK: Typed reads
