@@ -75,7 +75,8 @@ struct InputCSV {
 
   /// `line` as quoted in a message: at most `quotedLength` characters, longer ones elided with "…".
   static func quoted(_ line: Substring) -> String {
-    line.utf8.count <= quotedLength ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
+    line.utf8.count <= quotedLength
+      ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
   }
 
   /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.

@@ -50,7 +50,9 @@ public struct ScenarioOverrides: Sendable {
       var name = Substring(part)
       var indices: [Int] = []
       while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
-        guard let i = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) else { return nil }
+        guard let i = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) else {
+          return nil
+        }
         indices.insert(i, at: 0)
         name = name[..<open]
       }

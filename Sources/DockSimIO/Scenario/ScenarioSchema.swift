@@ -96,14 +96,16 @@ enum ScenarioSchema {
       throw node.error(
         "expected at most \(ScenarioLimits.formatted(ScenarioLimits.maximumTicks)) physics ticks "
           + "(duration_s × physics_rate_hz, a resource limit, docs/scenarios.md), got "
-          + "\(NumberBounds.format(seconds)) s × \(physicsRateHz) Hz = \(ScenarioLimits.formatted(Int(ticks.rounded(.up))))")
+          + "\(NumberBounds.format(seconds)) s × \(physicsRateHz) Hz = \(ScenarioLimits.formatted(Int(ticks.rounded(.up))))"
+      )
     }
     let frames = seconds * frameRateHz
     if frames > Double(ScenarioLimits.maximumFrames) {
       throw node.error(
         "expected at most \(ScenarioLimits.formatted(ScenarioLimits.maximumFrames)) frames "
           + "(duration_s × frame_rate_hz, a resource limit, docs/scenarios.md), got "
-          + "\(NumberBounds.format(seconds)) s × \(NumberBounds.format(frameRateHz)) Hz = \(ScenarioLimits.formatted(Int(frames.rounded(.up))))")
+          + "\(NumberBounds.format(seconds)) s × \(NumberBounds.format(frameRateHz)) Hz = \(ScenarioLimits.formatted(Int(frames.rounded(.up))))"
+      )
     }
   }
 
