@@ -56,7 +56,8 @@ public enum ObservationLog {
         observation = nil
       } else {
         guard let kind = SubjectKind(rawValue: cells[4]) else {
-          throw fail("kind", "expected humanFace, humanBody or object, got '\(InputCSV.quoted(Substring(cells[4])))'")
+          throw fail(
+            "kind", "expected humanFace, humanBody or object, got '\(InputCSV.quoted(Substring(cells[4])))'")
         }
         let u = try number(5, -10...10)
         let v = try number(6, -10...10)

@@ -44,7 +44,8 @@ public enum ReferenceTrack {
       }
       func angle(_ i: Int, _ limit: Double, _ what: String) throws(LogError) -> Double {
         guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(columns[i], "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
+          throw fail(
+            columns[i], "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
         }
         guard abs(v) <= limit else { throw fail(columns[i], "expected \(what), got \(v)") }
         return v

@@ -298,7 +298,8 @@ enum BadInputCatalog {
       B.with(
         B.gateFiles,
         ["b.csv": B.summary { l in [l[0], l[1].replacingOccurrences(of: ",10.0,", with: ",ten,")] }]),
-      B.gate(), says: "b.csv:2:20: duration_s: expected a number or an empty cell (not applicable), got 'ten'"),
+      B.gate(), says: "b.csv:2:20: duration_s: expected a number or an empty cell (not applicable), got 'ten'"
+    ),
     BadInput(
       "baseline: duplicate scenario", B.with(B.gateFiles, ["b.csv": B.summary { [$0[0], $0[1], $0[1]] }]),
       B.gate(), says: "b.csv:3:1: scenario: scenario 'camera-switch' appears again (first on line 2)"),
