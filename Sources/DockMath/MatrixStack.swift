@@ -110,6 +110,33 @@ public struct MatrixStack: Equatable, Sendable {
     }
   }
 
+  /// Whether the (square, symmetric) block `block` is positive definite: its Cholesky factorization
+  /// runs to the end with positive pivots. Works on a stack-allocated copy: no heap allocation.
+  public func blockIsPositiveDefinite(_ block: Int) -> Bool {
+    precondition(
+      rows == columns && block >= 0 && block < count, "blockIsPositiveDefinite \(block) of \(shapeText)")
+    let n = rows
+    let size = blockSize
+    return matrix.withStorage { s in
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { l in
+        for i in 0..<size { l[i] = s[block * size + i] }
+        for j in 0..<n {
+          var d = l[j * n + j]
+          for m in 0..<j { d -= l[m * n + j] * l[m * n + j] }
+          guard d > 0, d.isFinite else { return false }
+          let pivot = d.squareRoot()
+          l[j * n + j] = pivot
+          for i in (j + 1)..<n {
+            var v = l[j * n + i]
+            for m in 0..<j { v -= l[m * n + i] * l[m * n + j] }
+            l[j * n + i] = v / pivot
+          }
+        }
+        return true
+      }
+    }
+  }
+
   /// Copies block `source` of `other` (same block shape) over block `destination` of this stack.
   public mutating func copyBlock(_ destination: Int, from other: MatrixStack, block source: Int) {
     precondition(

@@ -8,17 +8,19 @@ public enum ScenarioRunner {
   ///
   /// With `measureComputeTime` the outcome's `timing` holds the wall time of the tracker and
   /// controller (also when the run stopped on an error: up to that frame); it never changes the
-  /// result or the traces.
-  public static func run(_ scenario: Scenario, tracesDirectory: String?, measureComputeTime: Bool = false)
-    -> RunOutcome
-  {
+  /// result or the traces. Once `isCancelled` returns true (checked every frame) the run stops with
+  /// a failure outcome and writes no trace file.
+  public static func run(
+    _ scenario: Scenario, tracesDirectory: String?, measureComputeTime: Bool = false,
+    isCancelled: (@Sendable () -> Bool)? = nil
+  ) -> RunOutcome {
     var simulation: Simulation
     do { simulation = try Simulation(scenario: scenario) } catch {
       return RunOutcome(name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)")
     }
     simulation.measuresComputeTime = measureComputeTime
     do {
-      let result = try run(&simulation, tracesDirectory: tracesDirectory)
+      let result = try run(&simulation, tracesDirectory: tracesDirectory, isCancelled: isCancelled)
       return RunOutcome(
         name: scenario.name, seed: scenario.seed, result: result, failure: nil,
         expectations: result.check(scenario.expectations), timing: simulation.computeTiming)
@@ -30,10 +32,12 @@ public enum ScenarioRunner {
   }
 
   /// Runs `simulation` to the end, writing its traces into `tracesDirectory` when given.
-  private static func run(_ simulation: inout Simulation, tracesDirectory: String?) throws -> ScenarioResult {
+  private static func run(
+    _ simulation: inout Simulation, tracesDirectory: String?, isCancelled: (@Sendable () -> Bool)?
+  ) throws -> ScenarioResult {
     let scenario = simulation.scenario
     guard let dir = tracesDirectory else {
-      var sink = DiscardingSink()
+      var sink = CancellableSink(inner: DiscardingSink(), isCancelled: isCancelled)
       return try simulation.run(trace: &sink)
     }
     let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
@@ -44,7 +48,9 @@ public enum ScenarioRunner {
       path: (dir as NSString).appendingPathComponent("\(scenario.name).events.csv"))
     var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)
     do {
-      let result = try simulation.run(trace: &sink)
+      var checked = CancellableSink(inner: sink, isCancelled: isCancelled)
+      defer { sink = checked.inner }
+      let result = try simulation.run(trace: &checked)
       // All three files appear, or none.
       try sink.first.first.commit()
       try sink.first.second.commit()
@@ -70,6 +76,22 @@ public struct PairSink<A: TraceSink, B: TraceSink>: TraceSink {
   public mutating func write(_ record: FrameRecord) throws {
     try first.write(record)
     try second.write(record)
+  }
+}
+
+/// The error a cancelled run stops with.
+public struct RunCancelled: Error, CustomStringConvertible {
+  public var description: String { "interrupted" }
+}
+
+/// Passes records on to `inner` until `isCancelled` returns true, then throws `RunCancelled`, which
+/// stops the simulation at that frame.
+struct CancellableSink<Inner: TraceSink>: TraceSink {
+  var inner: Inner
+  let isCancelled: (@Sendable () -> Bool)?
+  mutating func write(_ record: FrameRecord) throws {
+    if isCancelled?() == true { throw RunCancelled() }
+    try inner.write(record)
   }
 }
 

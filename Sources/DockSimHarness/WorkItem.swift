@@ -60,6 +60,18 @@ extension SuiteRunner {
   public static func run(
     _ items: [WorkItem], jobs: Int, tracesDirectory: String?, measureComputeTime: Bool = false
   ) -> RunResults {
+    run(items, jobs: jobs, tracesDirectory: tracesDirectory, measureComputeTime: measureComputeTime) {
+      false
+    }!
+  }
+
+  /// As `run(_:jobs:tracesDirectory:measureComputeTime:)`, stopping once `isCancelled` returns true
+  /// (no run starts; running ones stop at their next frame). Returns nil when cancelled: only the
+  /// traces of runs that finished were written, each whole.
+  public static func run(
+    _ items: [WorkItem], jobs: Int, tracesDirectory: String?, measureComputeTime: Bool = false,
+    isCancelled: @escaping @Sendable () -> Bool
+  ) -> RunResults? {
     var runs: [Scenario] = []
     var writeTraces: [Bool] = []
     var repetition: [Int] = []
@@ -74,7 +86,8 @@ extension SuiteRunner {
     }
     let all = run(
       runs, jobs: jobs, tracesDirectory: tracesDirectory, writeTraces: writeTraces,
-      measureComputeTime: measureComputeTime)
+      measureComputeTime: measureComputeTime, isCancelled: isCancelled)
+    if isCancelled() { return nil }
     var results = RunResults(outcomes: [], statistics: [])
     if measureComputeTime {
       results.timing = zip(all, repetition).map { outcome, k in

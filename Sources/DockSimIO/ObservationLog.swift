@@ -37,7 +37,7 @@ public enum ObservationLog {
       let fail = row.fail
       func number(_ i: Int, _ range: ClosedRange<Double>) throws -> Double {
         guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(columns[i], "expected a finite number, got '\(cells[i])'")
+          throw fail(columns[i], "expected a finite number, got '\(InputCSV.quoted(Substring(cells[i])))'")
         }
         guard range.contains(v) else {
           throw fail(columns[i], "expected a value in \(range.lowerBound)...\(range.upperBound), got \(v)")
@@ -45,7 +45,7 @@ public enum ObservationLog {
         return v
       }
       guard let frameIndex = Int64(cells[0]), frameIndex >= 0 else {
-        throw fail("frame", "expected a non-negative integer, got '\(cells[0])'")
+        throw fail("frame", "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[0])))'")
       }
       let time = try number(1, 0...1e7)
       let yaw = try number(2, -1e4...1e4)
@@ -56,7 +56,8 @@ public enum ObservationLog {
         observation = nil
       } else {
         guard let kind = SubjectKind(rawValue: cells[4]) else {
-          throw fail("kind", "expected humanFace, humanBody or object, got '\(cells[4])'")
+          throw fail(
+            "kind", "expected humanFace, humanBody or object, got '\(InputCSV.quoted(Substring(cells[4])))'")
         }
         let u = try number(5, -10...10)
         let v = try number(6, -10...10)

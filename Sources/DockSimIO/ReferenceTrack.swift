@@ -37,14 +37,15 @@ public enum ReferenceTrack {
       let cells = row.cells
       let fail = row.fail
       guard let frame = Int64(cells[0]), frame >= 0 else {
-        throw fail("frame", "expected a non-negative integer, got '\(cells[0])'")
+        throw fail("frame", "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[0])))'")
       }
       if let last = points.last, frame <= last.frame {
         throw fail("frame", "expected frames in increasing order, got \(frame) after \(last.frame)")
       }
       func angle(_ i: Int, _ limit: Double, _ what: String) throws(LogError) -> Double {
         guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(columns[i], "expected a finite angle in radians, got '\(cells[i])'")
+          throw fail(
+            columns[i], "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
         }
         guard abs(v) <= limit else { throw fail(columns[i], "expected \(what), got \(v)") }
         return v

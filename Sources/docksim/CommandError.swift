@@ -1,9 +1,16 @@
 import ArgumentParser
 import Foundation
 
+/// Longer messages are cut (a value quoted from a huge wrong file must not flood the terminal); the
+/// file, line and field come first, so they survive.
+let maximumMessageLength = 2_000
+
 /// Prints `message` to standard error and exits with `code` (2 = bad input, as documented).
 func fail(_ message: String, code: Int32 = 2) -> ExitCode {
-  FileHandle.standardError.write(Data(("docksim: " + message + "\n").utf8))
+  let shown =
+    message.utf8.count <= maximumMessageLength
+    ? message : String(decoding: message.utf8.prefix(maximumMessageLength), as: UTF8.self) + "… (message cut)"
+  FileHandle.standardError.write(Data(("docksim: " + shown + "\n").utf8))
   return ExitCode(code)
 }
 

@@ -121,7 +121,19 @@ struct RunCommand: ParsableCommand {
       print("shard \(shard): \(mine.count) of \(work.count) scenarios")
     }
     let traces = (out as NSString).appendingPathComponent("traces")
-    let results = SuiteRunner.run(mine, jobs: jobs, tracesDirectory: traces, measureComputeTime: timing)
+    // SIGINT/SIGTERM: running scenarios stop at their next frame without trace files; tables are
+    // written only for a complete run, so nothing in --out is ever partial (docs/robustness.md).
+    let interruption = Interruption.shared
+    interruption.install()
+    let finished = SuiteRunner.run(
+      mine, jobs: jobs, tracesDirectory: traces, measureComputeTime: timing,
+      isCancelled: { interruption.isRequested })
+    if let signal = interruption.received {
+      throw fail(
+        "interrupted (signal \(signal)): no summary.csv or other tables written; traces of scenarios "
+          + "that finished are whole, the rest were not written", code: 128 + signal)
+    }
+    guard let results = finished else { throw fail("interrupted", code: 130) }
     do {
       try results.write(to: out)
       if let rows = results.timing { try AtomicFileWriter.write(TimingTable.csv(rows), to: timingFile) }

@@ -113,6 +113,8 @@ public struct BatchedEKF: Sendable {
     try MatrixStack.multiply(f, x, into: &xNext)
     x.copy(from: xNext)
     try MatrixStack.symmetricSandwich(f, &p, plus: q, scratch: &scratch)
+    // A coasting track keeps turning at its rate: keep its azimuth in (−π, π] as the update does.
+    for t in 0..<x.count { x[t, 0, 0] = Angle.wrap(x[t, 0, 0]) }
   }
 
   /// Squared Mahalanobis distances (NIS) of every observation from every track, written row-major
@@ -201,6 +203,10 @@ public struct BatchedEKF: Sendable {
     try MatrixStack.add(transposing: hp, times: y, to: &ux)
     try MatrixStack.add(transposing: hp, times: hp, to: &up, scale: -1)
     up.symmetrizeBlocks()
+    // P − VᵀV can lose positive definiteness to cancellation when a measurement is far more precise
+    // than the prediction (S nearly singular). Such a track starts its covariance afresh rather than
+    // carry an indefinite one into the next frames (its state is kept).
+    for b in 0..<n where !up.blockIsPositiveDefinite(b) { resetCovariance(&up, block: b) }
     if all {
       for t in 0..<n { ux[t, 0, 0] = Angle.wrap(ux[t, 0, 0]) }
     } else {
@@ -210,6 +216,16 @@ public struct BatchedEKF: Sendable {
         p.copyBlock(t, from: up, block: b)
       }
     }
+  }
+
+  /// Block `block` of `stack` becomes the initial covariance (diagonal of the initial standard deviations).
+  private func resetCovariance(_ stack: inout MatrixStack, block: Int) {
+    let p = parameters
+    let sd = [
+      p.initialStdAngle, p.initialStdAngle, p.initialStdLogSize, p.initialStdAngleRate, p.initialStdAngleRate,
+      p.initialStdLogSizeRate,
+    ]
+    for i in 0..<6 { for j in 0..<6 { stack[block, i, j] = i == j ? sd[i] * sd[i] : 0 } }
   }
 
   /// Fills `h`, `hp` = H P, the predicted measurements and the factor of every S = H P Hᵀ + R, for the

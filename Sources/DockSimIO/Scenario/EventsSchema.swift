@@ -48,7 +48,10 @@ enum EventsSchema {
   static func readEvents(_ node: NodeReader?) throws(ScenarioError) -> [ScenarioEvent] {
     guard let node, !node.isNull else { return [] }
     var out: [ScenarioEvent] = []
-    for element in try node.sequence("a sequence of {t_s, <command>: <value>} mappings") {
+    for element in try node.sequence(
+      "a sequence of {t_s, <command>: <value>} mappings", maximumCount: ScenarioLimits.maximumEvents,
+      of: "events")
+    {
       let m = try element.mapping(allowed: ["t_s"] + commandKeys)
       let time = SimTime(seconds: try m.number("t_s", WaypointSchema.time))
       let present = commandKeys.filter { m[$0] != nil }

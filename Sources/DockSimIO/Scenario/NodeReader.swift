@@ -40,13 +40,19 @@ struct NodeReader {
     case .scalar(let scalar):
       switch node.tagName {
       case .null: return "null"
-      case .str: return "the string \"\(scalar.string)\""
-      default: return scalar.string
+      case .str: return "the string \"\(Self.shortened(scalar.string))\""
+      default: return Self.shortened(scalar.string)
       }
     case .mapping: return "a mapping"
     case .sequence: return "a sequence"
     case .alias: return "an alias"
     }
+  }
+
+  /// A scalar as quoted in a message: at most 120 characters, so a megabyte-long value (the wrong
+  /// file pasted in) still gives a one-line message.
+  static func shortened(_ text: String) -> String {
+    text.utf8.count <= 120 ? text : text.prefix(120) + "… (\(text.utf8.count) bytes)"
   }
 
   // MARK: Typed reads
@@ -88,9 +94,17 @@ struct NodeReader {
     return scalar.string
   }
 
-  /// The elements of a sequence, each with its indexed path.
-  func sequence(_ expected: String) throws(ScenarioError) -> [NodeReader] {
+  /// The elements of a sequence, each with its indexed path. With `maximumCount`, a longer sequence
+  /// is refused (naming `what` and the limit) before any element is read.
+  func sequence(_ expected: String, maximumCount: Int? = nil, of what: String = "entries")
+    throws(ScenarioError) -> [NodeReader]
+  {
     guard case .sequence(let sequence) = node else { throw mismatch(expected) }
+    if let maximumCount, sequence.count > maximumCount {
+      throw error(
+        "expected at most \(ScenarioLimits.formatted(maximumCount)) \(what) (a resource limit, "
+          + "docs/scenarios.md), got \(ScenarioLimits.formatted(sequence.count))")
+    }
     return sequence.enumerated().map { element($0.offset, $0.element) }
   }
 

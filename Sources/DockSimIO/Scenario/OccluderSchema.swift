@@ -11,7 +11,9 @@ enum OccluderSchema {
     guard let node, !node.isNull else { return [] }
     var out: [Occluder] = []
     var seen: [String: Int] = [:]
-    for (index, element) in try node.sequence("a sequence of occluders").enumerated() {
+    for (index, element) in try node.sequence(
+      "a sequence of occluders", maximumCount: ScenarioLimits.maximumOccluders, of: "occluders"
+    ).enumerated() {
       let m = try element.mapping(allowed: fields)
       let idNode = try m.required("id", expecting: "a non-empty string")
       let id = try idNode.string("a non-empty string")

@@ -48,6 +48,12 @@ public enum ScenarioLoader {
       let sources = overrides.overlays.map { "--params \($0.file)" } + overrides.assignments.map(\.source)
       // A value set on the command line has no line in the file.
       let fromSet = overrides.assignments.contains { $0.fieldPath == error.field }
+      // A field an overlay defines has its line in that overlay, not in the scenario file.
+      if !fromSet, let field = error.field, let (overlay, line) = overrides.overlayDefining(field) {
+        throw ScenarioError(
+          file: overlay, line: line, field: error.field,
+          message: error.message + " (--params \(overlay) merged into \(file))")
+      }
       throw ScenarioError(
         file: error.file, line: fromSet ? nil : error.line, field: error.field,
         message: error.message + " (scenario with overrides: \(sources.joined(separator: ", ")))")

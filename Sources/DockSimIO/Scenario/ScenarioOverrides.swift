@@ -41,6 +41,43 @@ public struct ScenarioOverrides: Sendable {
 
   public var isEmpty: Bool { overlays.isEmpty && assignments.isEmpty }
 
+  /// The last overlay that sets `field` (a loader path such as `tracker.gate` or
+  /// `subjects[0].path[1].t_s`), with the line of that value, so an error in an overlay's value
+  /// names the overlay file rather than the scenario.
+  func overlayDefining(_ field: String) -> (file: String, line: Int?)? {
+    var steps: [Assignment.Step] = []
+    for part in field.split(separator: ".") {
+      var name = Substring(part)
+      var indices: [Int] = []
+      while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+        guard let i = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) else {
+          return nil
+        }
+        indices.insert(i, at: 0)
+        name = name[..<open]
+      }
+      steps.append(.key(String(name)))
+      steps += indices.map { .index($0) }
+    }
+    for overlay in overlays.reversed() {
+      guard var node = (try? Yams.compose(yaml: overlay.yaml)) ?? nil else { continue }
+      var found = true
+      for step in steps {
+        switch (step, node) {
+        case (.key(let k), .mapping(let m)):
+          guard let child = m[Node(k)] else { found = false; break }
+          node = child
+        case (.index(let i), .sequence(let s)) where i < s.count:
+          node = s[i]
+        default: found = false
+        }
+        if !found { break }
+      }
+      if found { return (overlay.file, node.mark?.line) }
+    }
+    return nil
+  }
+
   /// Adds an overlay file (`--params`).
   public mutating func addOverlay(path: String) throws(ScenarioError) {
     overlays.append((path, try ScenarioFiles.read(path: path)))

@@ -27,6 +27,7 @@ enum ScenarioSchema {
     let duration = try readDuration(top)
     let physicsRateHz = try readPhysicsRate(top, default: defaults.physicsRateHz)
     let frameRateHz = try readFrameRate(top, physicsRateHz: physicsRateHz, default: defaults.frameRateHz)
+    try checkLength(top, duration: duration, physicsRateHz: physicsRateHz, frameRateHz: frameRateHz)
     let dock = try DockSchema.read(
       top.section("dock", allowed: DockSchema.fields), physicsRateHz: physicsRateHz)
     let camera = try CameraSchema.read(
@@ -81,6 +82,31 @@ enum ScenarioSchema {
     let value = SimDuration(seconds: try node.number(duration))
     guard value.microseconds > 0 else { throw node.mismatch("a duration of at least 1 µs") }
     return value
+  }
+
+  /// The run's length in ticks and frames against `ScenarioLimits`, before anything is simulated or
+  /// allocated. Reported at `duration_s`, the field that is usually wrong (a rate is bounded alone).
+  private static func checkLength(
+    _ top: MappingReader, duration: SimDuration, physicsRateHz: Int, frameRateHz: Double
+  ) throws(ScenarioError) {
+    guard let node = top["duration_s"] else { return }
+    let seconds = Double(duration.microseconds) / 1e6
+    let ticks = seconds * Double(physicsRateHz)
+    if ticks > Double(ScenarioLimits.maximumTicks) {
+      throw node.error(
+        "expected at most \(ScenarioLimits.formatted(ScenarioLimits.maximumTicks)) physics ticks "
+          + "(duration_s × physics_rate_hz, a resource limit, docs/scenarios.md), got "
+          + "\(NumberBounds.format(seconds)) s × \(physicsRateHz) Hz = \(ScenarioLimits.formatted(Int(ticks.rounded(.up))))"
+      )
+    }
+    let frames = seconds * frameRateHz
+    if frames > Double(ScenarioLimits.maximumFrames) {
+      throw node.error(
+        "expected at most \(ScenarioLimits.formatted(ScenarioLimits.maximumFrames)) frames "
+          + "(duration_s × frame_rate_hz, a resource limit, docs/scenarios.md), got "
+          + "\(NumberBounds.format(seconds)) s × \(NumberBounds.format(frameRateHz)) Hz = \(ScenarioLimits.formatted(Int(frames.rounded(.up))))"
+      )
+    }
   }
 
   /// The physics step is an integer number of microseconds, so the rate must divide one million.

@@ -19,7 +19,8 @@ enum SubjectSchema {
   static let swayPeriod = NumberBounds.positive(max: 3600)
 
   static func readAll(_ node: NodeReader) throws(ScenarioError) -> [Subject] {
-    let elements = try node.sequence("a sequence of at least one subject")
+    let elements = try node.sequence(
+      "a sequence of at least one subject", maximumCount: ScenarioLimits.maximumSubjects, of: "subjects")
     guard !elements.isEmpty else { throw node.error("expected at least one subject, got an empty sequence") }
     var subjects: [Subject] = []
     var firstUse: [String: Int] = [:]
@@ -118,7 +119,8 @@ enum SubjectSchema {
 
   /// Waypoints in strictly increasing time, compared after rounding to microseconds as the core does.
   private static func readPath(_ node: NodeReader) throws(ScenarioError) -> [Waypoint] {
-    let elements = try node.sequence("a sequence of at least one waypoint")
+    let elements = try node.sequence(
+      "a sequence of at least one waypoint", maximumCount: ScenarioLimits.maximumWaypoints, of: "waypoints")
     guard !elements.isEmpty else { throw node.error("expected at least one waypoint, got an empty sequence") }
     var waypoints: [Waypoint] = []
     for element in elements {
