@@ -62,7 +62,7 @@ struct ToleranceNode {
   func nonNegativeNumber() throws(GateInputError) -> Double {
     let expected = "a finite number ≥ 0"
     guard case .scalar(let scalar) = node, [.int, .float].contains(node.tagName),
-      let value = Int.construct(from: scalar).map(Double.init) ?? Double.construct(from: scalar)
+      let value = YAMLNumber.double(scalar)
     else { throw mismatch(expected) }
     guard value.isFinite, value >= 0 else { throw mismatch(expected) }
     return value

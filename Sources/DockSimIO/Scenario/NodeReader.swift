@@ -62,7 +62,7 @@ struct NodeReader {
     guard case .scalar(let scalar) = node, [.int, .float].contains(node.tagName) else {
       throw mismatch(bounds.summary)
     }
-    guard let value = Int.construct(from: scalar).map(Double.init) ?? Double.construct(from: scalar) else {
+    guard let value = YAMLNumber.double(scalar) else {
       throw mismatch(bounds.summary)
     }
     // A non-finite value would poison the whole run (every later state becomes NaN), so say so plainly.
@@ -75,7 +75,7 @@ struct NodeReader {
   /// more likely a mistake than a convenience.
   func integer(_ range: ClosedRange<Int>) throws(ScenarioError) -> Int {
     let expected = "an integer in \(range.lowerBound) ... \(range.upperBound)"
-    guard case .scalar(let scalar) = node, node.tagName == .int, let value = Int.construct(from: scalar)
+    guard case .scalar(let scalar) = node, node.tagName == .int, let value = YAMLNumber.int(scalar)
     else { throw mismatch(expected) }
     guard range.contains(value) else { throw mismatch(expected) }
     return value
