@@ -59,11 +59,7 @@ final class BatchRunner {
     let parameters = TrackerParameters()
     batch = BatchedEKF(model: BatchBench.model, parameters: parameters, cholesky: cholesky)
     dense = []
-    let p = parameters
-    let sd = TrackState(
-      azimuth: p.initialStdAngle, elevation: p.initialStdAngle, logSize: p.initialStdLogSize,
-      azimuthRate: p.initialStdAngleRate, elevationRate: p.initialStdAngleRate,
-      logSizeRate: p.initialStdLogSizeRate)
+    let sd = parameters.initialStandardDeviations
     for k in 0..<count {
       let m = BatchBench.measurement(k, of: count, frame: 0)
       batch.append(

@@ -64,10 +64,8 @@ public struct BatchedEKF: Sendable {
     let k = x.count
     x.resize(to: k + 1)
     p.resize(to: k + 1)
-    for i in 0..<6 {
-      x[k, i, 0] = initial.component(i)
-      for j in 0..<6 { p[k, i, j] = i == j ? sd.component(i) * sd.component(i) : 0 }
-    }
+    for i in 0..<6 { x[k, i, 0] = initial.component(i) }
+    Self.setDiagonalCovariance(&p, block: k, standardDeviations: sd)
   }
 
   /// Keeps the tracks for which `keep` is true, in order.
@@ -220,12 +218,14 @@ public struct BatchedEKF: Sendable {
 
   /// Block `block` of `stack` becomes the initial covariance (diagonal of the initial standard deviations).
   private func resetCovariance(_ stack: inout MatrixStack, block: Int) {
-    let p = parameters
-    let sd = [
-      p.initialStdAngle, p.initialStdAngle, p.initialStdLogSize, p.initialStdAngleRate, p.initialStdAngleRate,
-      p.initialStdLogSizeRate,
-    ]
-    for i in 0..<6 { for j in 0..<6 { stack[block, i, j] = i == j ? sd[i] * sd[i] : 0 } }
+    Self.setDiagonalCovariance(&stack, block: block, standardDeviations: parameters.initialStandardDeviations)
+  }
+
+  /// Block `block` of `stack` becomes diag(sd²), sd in the state's order.
+  private static func setDiagonalCovariance(
+    _ stack: inout MatrixStack, block: Int, standardDeviations sd: TrackState
+  ) {
+    for i in 0..<6 { for j in 0..<6 { stack[block, i, j] = i == j ? sd.component(i) * sd.component(i) : 0 } }
   }
 
   /// Fills `h`, `hp` = H P, the predicted measurements and the factor of every S = H P Hᵀ + R, for the
@@ -271,5 +271,16 @@ extension TrackState {
     case 4: elevationRate
     default: logSizeRate
     }
+  }
+}
+
+extension TrackerParameters {
+  /// The standard deviations of a new track's diagonal covariance, in the state's order (radians, ln
+  /// radians, per second).
+  public var initialStandardDeviations: TrackState {
+    TrackState(
+      azimuth: initialStdAngle, elevation: initialStdAngle, logSize: initialStdLogSize,
+      azimuthRate: initialStdAngleRate, elevationRate: initialStdAngleRate, logSizeRate: initialStdLogSizeRate
+    )
   }
 }

@@ -211,11 +211,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   private mutating func start(_ o: Observation, time: Double, pose: CameraPose) {
     let p = parameters
     let initial = model.initialState(u: o.rect.midX, v: o.rect.midY, h: o.rect.height, pose: pose)
-    let sd = TrackState(
-      azimuth: p.initialStdAngle, elevation: p.initialStdAngle, logSize: p.initialStdLogSize,
-      azimuthRate: p.initialStdAngleRate, elevationRate: p.initialStdAngleRate,
-      logSizeRate: p.initialStdLogSizeRate)
-    ekf.append(initial, standardDeviations: sd)
+    ekf.append(initial, standardDeviations: p.initialStandardDeviations)
     records.append(
       TrackRecord(
         id: nextID, kind: o.kind, status: p.confirmHits <= 1 ? .confirmed : .tentative, time: time, hits: 1,
