@@ -25,7 +25,8 @@ public struct LogScore: Equatable, Sendable {
   /// Sum of their NIS.
   public var nisSum = 0.0
 
-  public static let metricNames = TuneSpec.logMetricNames
+  /// The metrics a log replay reports (`MetricCatalog.recordedLog`).
+  public static let metrics = MetricCatalog.recordedLog
   /// The dimension of a box measurement (centre u, v and log height): the mean of a consistent NIS.
   public static let measurementDimension = 3.0
 
@@ -42,13 +43,13 @@ public struct LogScore: Equatable, Sendable {
   public var nisMean: Double? { updates > 0 ? nisSum / Double(updates) : nil }
   public var nisConsistency: Double? { nisMean.map { abs($0 / Self.measurementDimension - 1) } }
 
-  /// The value of one of `metricNames`; nil where it does not apply (or for another name).
-  public func value(of metric: String) -> Double? {
+  /// The value of one of `metrics`; nil where it does not apply (or for another metric).
+  public func value(of metric: MetricKey) -> Double? {
     switch metric {
-    case "log_error_rms_rad": errorRMS
-    case "log_coverage": coverage
-    case "log_nis_mean": nisMean
-    case "log_nis_consistency": nisConsistency
+    case .logErrorRMS: errorRMS
+    case .logCoverage: coverage
+    case .logNISMean: nisMean
+    case .logNISConsistency: nisConsistency
     default: nil
     }
   }

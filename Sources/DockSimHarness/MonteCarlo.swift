@@ -49,7 +49,7 @@ public enum MonteCarlo {
         Statistic(
           metric: m.name, runs: results.count, mean: mean, p95: values.isEmpty ? nil : values[rank - 1],
           minimum: values.first, maximum: values.last))
-      means.append(MetricValue(m.name, mean))
+      means.append(MetricValue(m.key, mean))
     }
     let r = results[0]
     let merged = ScenarioResult(

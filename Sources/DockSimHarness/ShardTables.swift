@@ -115,8 +115,8 @@ struct ShardTables {
         guard let seconds = Double(row["duration_s"] ?? ""), let frames = Int64(row["frames"] ?? "") else {
           throw fail("duration_s", "expected a duration and a frame count on a row with status ok")
         }
-        let metrics = SummaryTable.metricColumns.map { name in
-          MetricValue(name, (row[name] ?? "").isEmpty ? nil : Double(row[name] ?? ""))
+        let metrics = SummaryTable.metricKeys.map { key in
+          MetricValue(key, (row[key.name] ?? "").isEmpty ? nil : Double(row[key.name] ?? ""))
         }
         let result = ScenarioResult(
           name: entry.scenario, seed: entry.seed, duration: SimDuration(seconds: seconds), frames: frames,

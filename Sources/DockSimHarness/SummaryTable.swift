@@ -3,7 +3,9 @@ import DockSimIO
 
 /// The suite summary: one row per scenario in input order, stable columns with units in the names.
 public enum SummaryTable {
-  /// The metric columns, in order; every built-in run reports exactly these.
+  /// The metrics, in column order; every built-in run reports exactly these.
+  public static let metricKeys = MetricCatalog.scenario
+  /// Their column names.
   public static let metricColumns = MetricCatalog.names
   public static let columns =
     ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["expectations_failed", "status", "error"]
@@ -17,7 +19,7 @@ public enum SummaryTable {
       var cells = [CSVFormat.cell(o.name), CSVFormat.cell(o.seed)]
       if let r = o.result {
         cells += [CSVFormat.cell(r.duration.seconds), CSVFormat.cell(r.frames)]
-        cells += metricColumns.map { CSVFormat.cell(r.metric($0)) }
+        cells += metricKeys.map { CSVFormat.cell(r.metric($0)) }
         cells += [CSVFormat.cell(o.failedExpectations.count), "ok", ""]
       } else {
         cells += ["", ""] + metricColumns.map { _ in "" } + ["", "error", CSVFormat.cell(o.failure ?? "")]
@@ -43,22 +45,18 @@ public enum SummaryTable {
 
   /// A fixed-width table for the terminal.
   public static func text(_ outcomes: [RunOutcome]) -> String {
-    let shown = [
-      ("framing_error_rms", "frame rms", 3), ("framing_error_p95", "frame p95", 3),
-      ("in_frame_ratio", "in frame", 3), ("estimation_error_rms_rad", "est rms rad", 4),
-      ("camera_lag_ms", "lag ms", 0), ("command_accel_rms_rad_s2", "cmd acc", 1),
-      ("speed_cap_violations", "cap viol", 0),
-      ("position_limit_violations", "limit viol", 0), ("idf1", "idf1", 3), ("id_switches", "id sw", 0),
-      ("primary_switches", "prim sw", 0),
+    let shown: [MetricKey] = [
+      .framingErrorRMS, .framingErrorP95, .inFrameRatio, .estimationErrorRMS, .cameraLag, .commandAccelRMS,
+      .speedCapViolations, .positionLimitViolations, .idf1, .idSwitches, .primarySwitches,
     ]
     let nameWidth = max(8, outcomes.map(\.name.count).max() ?? 8)
     var header = "scenario".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-    for (_, title, _) in shown { header += "  " + pad(title, 11) }
+    for key in shown { header += "  " + pad(key.title, 11) }
     var lines = [header, String(repeating: "-", count: header.count)]
     for o in outcomes {
       var line = o.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
       if let r = o.result {
-        for (key, _, digits) in shown { line += "  " + pad(format(r.metric(key), digits), 11) }
+        for key in shown { line += "  " + pad(format(r.metric(key), key.digits), 11) }
       } else {
         line += "  FAILED: " + (o.failure ?? "")
       }

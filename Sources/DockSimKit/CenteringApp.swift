@@ -54,10 +54,10 @@ public struct CenteringApp: Sendable {
   /// The app's score line: `framing_error_rms`, `in_frame_ratio` and `api_violations` of `result`,
   /// fixed six decimals, independent of the locale; `nan` for a metric that is absent.
   public static func scoreLine(_ result: ScenarioResult) -> String {
-    let names = ["framing_error_rms", "in_frame_ratio", "api_violations"]
-    let fields = names.map { name -> String in
-      guard let v = result.metric(name), v.isFinite else { return "\(name)=nan" }
-      return "\(name)=" + String(format: "%.6f", locale: Locale(identifier: "en_US_POSIX"), v)
+    let keys: [MetricKey] = [.framingErrorRMS, .inFrameRatio, .apiViolations]
+    let fields = keys.map { key -> String in
+      guard let v = result.metric(key), v.isFinite else { return "\(key.name)=nan" }
+      return "\(key.name)=" + String(format: "%.6f", locale: Locale(identifier: "en_US_POSIX"), v)
     }
     return "\(result.name) " + fields.joined(separator: " ")
   }

@@ -20,6 +20,8 @@ public typealias AxisPair = DockSimCore.AxisPair
 public typealias Scenario = DockSimCore.Scenario
 /// The metrics of a run (`framing_error_rms`, `in_frame_ratio`, `api_violations`, …).
 public typealias ScenarioResult = DockSimCore.ScenarioResult
+/// A metric of a run, named by its typed key (`.framingErrorRMS`); `result.metric(.inFrameRatio)`.
+public typealias MetricKey = DockSimCore.MetricKey
 /// An instant of virtual time, integer microseconds since the start of the run.
 public typealias SimTime = DockSimCore.SimTime
 /// The kind of a tracked subject (`humanFace`, `humanBody`, `object`).

@@ -168,6 +168,6 @@ struct MOTMetricsTests {
     let s = accumulator.summary()
     #expect(s.numFrames == 1)
     #expect(s.mota == nil && s.motp == nil && s.idf1 == nil && s.precision == nil && s.recall == nil)
-    #expect(s.metricValues.first { $0.name == "motp_distance" } == MetricValue("motp_distance", nil))
+    #expect(s.metricValues.first { $0.name == "motp_distance" } == MetricValue(.motpDistance, nil))
   }
 }

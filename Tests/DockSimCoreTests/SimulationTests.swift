@@ -33,13 +33,13 @@ struct SimulationTests {
     let result = try sim.run(trace: &sink)
     #expect(result.frames == 360)
     #expect(sink.records.count == 360)
-    let rms = try #require(result.metric("framing_error_rms"))
+    let rms = try #require(result.metric(.framingErrorRMS))
     #expect(rms < 0.08, "framing error RMS \(rms)")
-    #expect(result.metric("in_frame_ratio") == 1)
-    let lag = try #require(result.metric("camera_lag_ms"))
+    #expect(result.metric(.inFrameRatio) == 1)
+    let lag = try #require(result.metric(.cameraLag))
     #expect(abs(lag) < 150, "latency-compensated loop: lag \(lag) ms")
-    #expect(try #require(result.metric("estimation_error_rms_rad")) < 0.02)
-    #expect(result.metric("speed_cap_violations") == 0)
+    #expect(try #require(result.metric(.estimationErrorRMS)) < 0.02)
+    #expect(result.metric(.speedCapViolations) == 0)
     // At the end the subject stands still at +0.6 rad and the camera has arrived.
     let last = try #require(sink.records.last)
     #expect(abs(Angle.difference(last.camera.yaw, 0.6)) < 0.02)
@@ -73,11 +73,11 @@ struct SimulationTests {
     var sim = try Simulation(scenario: scenario)
     var sink = Recorder()
     let result = try sim.run(trace: &sink)
-    #expect(try #require(result.metric("in_frame_ratio")) > 0.95)
+    #expect(try #require(result.metric(.inFrameRatio)) > 0.95)
     let cap = DockParameters().yaw.maximumSpeed
     #expect(sink.records.allSatisfy { abs($0.command.yawVelocity) <= cap })
     #expect(sink.records.contains { abs($0.command.yawVelocity) == cap }, "the controller saturates")
-    #expect(result.metric("speed_cap_violations") == 0)
+    #expect(result.metric(.speedCapViolations) == 0)
   }
 
   @Test func pitchStaysWithinItsRange() throws {
@@ -92,7 +92,7 @@ struct SimulationTests {
     let result = try sim.run(trace: &sink)
     let range = try #require(DockParameters().pitch.positionRange)
     #expect(sink.records.allSatisfy { range.contains($0.camera.pitch) })
-    #expect(result.metric("position_limit_violations") == 0)
+    #expect(result.metric(.positionLimitViolations) == 0)
   }
 
   @Test func rejectsImpossibleTiming() {
@@ -130,7 +130,7 @@ extension SimulationTests {
       sim.submit(.setRegionOfInterest(NormalizedRect(x: 0.5, y: 0, width: 0.8, height: 1)))
         == .invalidParameter)
     try sim.advance(until: SimTime(seconds: 2), trace: &sink)
-    #expect(sim.result.metric("api_violations") == 2)
+    #expect(sim.result.metric(.apiViolations) == 2)
     let yawAt1 = try #require(sink.records.first { $0.time.seconds >= 1.1 }).camera.yaw
     let yawAt2 = try #require(sink.records.last).camera.yaw
     #expect(abs((yawAt2 - yawAt1) - 0.2 * 0.9) < 0.03, "the manual pan moved the dock")

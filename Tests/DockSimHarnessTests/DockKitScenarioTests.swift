@@ -29,9 +29,9 @@ struct DockKitScenarioTests {
     #expect(abs(Self.meanU(records, from: 2, to: 6) - 1.0 / 3.0) < 0.02)
     #expect(abs(Self.meanU(records, from: 8, to: 12) - 2.0 / 3.0) < 0.02)
     #expect(abs(Self.meanU(records, from: 14, to: 18) - 0.5) < 0.02)
-    #expect(result.metric("framing_changes") == 2)
-    #expect(try #require(result.metric("time_to_frame_max_s")) < 1.5)
-    #expect(result.metric("api_violations") == 0)
+    #expect(result.metric(.framingChanges) == 2)
+    #expect(try #require(result.metric(.timeToFrameMax)) < 1.5)
+    #expect(result.metric(.apiViolations) == 0)
   }
 
   @Test func regionOfInterestKeepsTheSpeakerInTheRegion() throws {
@@ -46,7 +46,7 @@ struct DockKitScenarioTests {
 
   @Test func manualPanMovesTheDockAndRefusesVelocityUnderSystemTracking() throws {
     let (result, records) = try Self.run("manual-pan")
-    #expect(result.metric("api_violations") == 1)
+    #expect(result.metric(.apiViolations) == 1)
     let refused = records.flatMap(\.violations)
     #expect(refused.map(\.error) == [.systemTrackingEnabled])
     #expect(refused.first?.command == "setAngularVelocity")
@@ -85,7 +85,7 @@ struct DockKitScenarioTests {
 extension DockKitScenarioTests {
   @Test func limitsCapSpeedAndRangeAndRefuseInvalidOnes() throws {
     let (result, records) = try Self.run("yaw-limits")
-    #expect(result.metric("api_violations") == 1)
+    #expect(result.metric(.apiViolations) == 1)
     #expect(records.flatMap(\.violations).map(\.error) == [.invalidParameter])
     let limit = Angle.radians(degrees: 20)
     #expect(records.allSatisfy { $0.camera.yaw <= limit + 1e-3 }, "yaw beyond the 20° limit")
@@ -97,7 +97,7 @@ extension DockKitScenarioTests {
 
   @Test func selectionByIDAndByPointMoveThePrimary() throws {
     let (result, records) = try Self.run("select-subjects")
-    #expect(result.metric("api_violations") == 1)
+    #expect(result.metric(.apiViolations) == 1)
     #expect(records.flatMap(\.violations).map(\.error) == [.noSubjectFound])
     func yaw(at t: Double) throws -> Double {
       try #require(records.first { $0.time.seconds >= t }).camera.yaw
@@ -114,8 +114,8 @@ extension DockKitScenarioTests {
 extension DockKitScenarioTests {
   @Test func cameraSwitchTurnsHalfARoundAndFramesThePerson() throws {
     let (result, records) = try Self.run("camera-switch")
-    #expect(result.metric("orientation_moves") == 1)
-    #expect(try #require(result.metric("orientation_final_error_max_rad")) < 0.04)
+    #expect(result.metric(.orientationMoves) == 1)
+    #expect(try #require(result.metric(.orientationFinalErrorMax)) < 0.04)
     let atEnd = try #require(records.first { $0.time.seconds >= 3.8 })
     #expect(abs(atEnd.camera.yaw - Double.pi) < 0.04, "yaw \(atEnd.camera.yaw) after the 180° turn")
     let last = try #require(records.last)
@@ -124,24 +124,24 @@ extension DockKitScenarioTests {
 
   @Test func kapowSwingsAsPlannedAndTrackingResumes() throws {
     let (result, records) = try Self.run("kapow-between-tracking")
-    #expect(result.metric("animations") == 2, "wakeup, then kapow")
-    #expect(try #require(result.metric("animation_amplitude_error_max_rad")) < 0.05)
-    #expect(abs(try #require(result.metric("animation_duration_error_max_s"))) < 0.3)
+    #expect(result.metric(.animations) == 2, "wakeup, then kapow")
+    #expect(try #require(result.metric(.animationAmplitudeErrorMax)) < 0.05)
+    #expect(abs(try #require(result.metric(.animationDurationErrorMax))) < 0.3)
     let during = records.filter { $0.time.seconds > 4 && $0.time.seconds < 6 }
     let swing = during.map(\.camera.yaw).max()! - during.map(\.camera.yaw).min()!
     #expect(swing > 0.4, "kapow swings yaw (\(swing) rad peak to peak)")
     #expect(try #require(records.last).framingError < 0.05)
-    #expect(result.metric("api_violations") == 0)
+    #expect(result.metric(.apiViolations) == 0)
   }
 
   @Test func motionCallsAreLimitedToTwoPerSecond() throws {
     let (result, records) = try Self.run("set-orientation-too-often")
     let errors = records.flatMap(\.violations).map(\.error)
     #expect(errors == [.systemTrackingEnabled, .frameRateTooHigh, .frameRateTooHigh, .frameRateTooHigh])
-    #expect(result.metric("api_violations") == 4)
-    #expect(result.metric("motion_call_rate_violations") == 3)
-    #expect(result.metric("orientation_moves") == 6)
-    #expect(result.metric("animations") == 1)
+    #expect(result.metric(.apiViolations) == 4)
+    #expect(result.metric(.motionCallRateViolations) == 3)
+    #expect(result.metric(.orientationMoves) == 6)
+    #expect(result.metric(.animations) == 1)
     // The paced move to (−30°, −10° pitch) at 5.2 s arrives.
     let at6 = try #require(records.first { $0.time.seconds >= 6.2 })
     #expect(abs(at6.camera.yaw - Angle.radians(degrees: -30)) < 0.03)
@@ -155,9 +155,9 @@ extension DockKitScenarioTests {
     let errors = records.flatMap(\.violations).map(\.error)
     #expect(errors.filter { $0 == .frameRateTooLow }.count == 10)
     #expect(errors.filter { $0 == .notConnected } == [.notConnected])
-    #expect(result.metric("api_rate_violations") == 10)
-    #expect(result.metric("track_rate_violations") == 10)
-    #expect(result.metric("motion_call_rate_violations") == 0)
+    #expect(result.metric(.apiRateViolations) == 10)
+    #expect(result.metric(.trackRateViolations) == 10)
+    #expect(result.metric(.motionCallRateViolations) == 0)
     // At 15 per second the stand follows the hand 25° left, then right, then up.
     func record(at t: Double) throws -> FrameRecord { try #require(records.first { $0.time.seconds >= t }) }
     #expect(abs(try record(at: 3.2).camera.yaw - Angle.radians(degrees: -25)) < 0.05)

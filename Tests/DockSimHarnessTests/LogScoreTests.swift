@@ -39,9 +39,9 @@ struct LogScoreTests {
       squares += d * d
     }
     let want = (squares / Double(s.estimatedFrames)).squareRoot()
-    let got = try #require(s.value(of: "log_error_rms_rad"))
+    let got = try #require(s.value(of: .logErrorRMS))
     #expect(abs(got - want) <= 1e-9 * want, "got \(got), oracle \(want)")
-    #expect(s.value(of: "log_coverage") == Double(s.estimatedFrames) / 1000)
+    #expect(s.value(of: .logCoverage) == Double(s.estimatedFrames) / 1000)
   }
 
   @Test func nisMeanIsTheOracles() throws {
@@ -49,12 +49,12 @@ struct LogScoreTests {
     let nis = try Fixtures.csv("ekf/K1_ekf.csv").map { Fixtures.number($0, "nis") }.filter(\.isFinite)
     let want = nis.reduce(0, +) / Double(nis.count)
     #expect(s.updates == nis.count)
-    let got = try #require(s.value(of: "log_nis_mean"))
+    let got = try #require(s.value(of: .logNISMean))
     #expect(abs(got - want) <= 1e-9 * want, "got \(got), oracle \(want)")
-    #expect(s.value(of: "log_nis_consistency") == abs(got / 3 - 1))
+    #expect(s.value(of: .logNISConsistency) == abs(got / 3 - 1))
     // Without a reference only the consistency metrics apply.
-    #expect(s.value(of: "log_error_rms_rad") == nil && s.value(of: "log_coverage") == nil)
-    #expect(s.value(of: "no_such_metric") == nil)
+    #expect(s.value(of: .logErrorRMS) == nil && s.value(of: .logCoverage) == nil)
+    #expect(s.value(of: MetricKey("no_such_metric")) == nil)
   }
 
   @Test func theTrueMeasurementNoiseIsTheMostConsistent() throws {

@@ -86,11 +86,11 @@ extension SuiteRunnerTests {
     }
     let outcomes = SuiteRunner.run(runs, jobs: 2, tracesDirectory: nil)
     let (merged, stats) = MonteCarlo.aggregate(outcomes, expectations: [])
-    let values = outcomes.compactMap { $0.result?.metric("framing_error_rms") }
+    let values = outcomes.compactMap { $0.result?.metric(.framingErrorRMS) }
     let stat = try #require(stats.first { $0.metric == "framing_error_rms" })
     #expect(stat.runs == 4)
     #expect(abs(try #require(stat.mean) - values.reduce(0, +) / 4) < 1e-15)
     #expect(stat.maximum == values.max() && stat.minimum == values.min() && stat.p95 == values.max())
-    #expect(merged.result?.metric("framing_error_rms") == stat.mean)
+    #expect(merged.result?.metric(.framingErrorRMS) == stat.mean)
   }
 }

@@ -29,19 +29,19 @@ struct TrackingScenarioTests {
   ])
   func primaryKeepsItsIdentity(name: String) throws {
     let r = try Self.run(Self.scenario(name))
-    #expect(r.metric("primary_switches") == 0, "\(name): primary switched")
+    #expect(r.metric(.primarySwitches) == 0, "\(name): primary switched")
     if name != "leave-and-return" {
       // Framing stays on the primary subject (leave-and-return walks out of reach on purpose).
-      let rms = try #require(r.metric("framing_error_rms"))
+      let rms = try #require(r.metric(.framingErrorRMS))
       #expect(rms < 0.06, "\(name): framing error RMS \(rms)")
-      #expect(r.metric("in_frame_ratio") == 1)
+      #expect(r.metric(.inFrameRatio) == 1)
     }
   }
 
   @Test func leaveAndReturnReacquiresTheSameSubject() throws {
     let r = try Self.run(Self.scenario("leave-and-return"))
-    #expect(r.metric("reacquisitions") == 1)
-    #expect(try #require(r.metric("reacquisition_time_max_s")) < 1.0)
+    #expect(r.metric(.reacquisitions) == 1)
+    #expect(try #require(r.metric(.reacquisitionTimeMax)) < 1.0)
   }
 
   /// Bar-Shalom's consistency test: the average NEES (3 degrees of freedom) over R = 50 independent runs
@@ -52,7 +52,7 @@ struct TrackingScenarioTests {
     var total = 0.0
     for seed in 0..<50 {
       base.seed = UInt64(seed)
-      total += try #require(Self.run(base).metric("nees_mean"))
+      total += try #require(Self.run(base).metric(.neesMean))
     }
     let anees = total / 50
     #expect(anees > 2.41 && anees < 3.65, "average NEES \(anees)")
@@ -83,7 +83,9 @@ struct TrackingScenarioTests {
   struct StateProbe: MetricAccumulator {
     var inner: TrackingMetrics
     mutating func observe(_ frame: FrameRecord) { inner.observe(frame) }
-    func summary() -> [MetricValue] { [MetricValue("probe_state", Double(inner.storedStateCount))] }
+    func summary() -> [MetricValue] {
+      [MetricValue(MetricKey("probe_state"), Double(inner.storedStateCount))]
+    }
   }
 
   @Test func metricMemoryDoesNotGrowWithDuration() throws {
@@ -92,7 +94,7 @@ struct TrackingScenarioTests {
     for seconds in [10.0, 60.0] {
       s.duration = SimDuration(seconds: seconds)
       let probe = StateProbe(inner: TrackingMetrics(camera: s.camera, primarySubject: 0))
-      counts.append(try #require(Self.run(s, extra: [probe]).metric("probe_state")))
+      counts.append(try #require(Self.run(s, extra: [probe]).metric(MetricKey("probe_state"))))
     }
     // Six times the frames, the same subjects and tracks: the same state.
     #expect(counts[0] == counts[1], "state \(counts)")

@@ -277,7 +277,7 @@ final class StopAfter: @unchecked Sendable {
       try ScenarioLoader.load(path: f.directory.appendingPathComponent($0).path, overrides: overrides)
     }
     let outcomes = SuiteRunner.run(scenarios, jobs: 2, tracesDirectory: nil)
-    let framing = outcomes.map { $0.result!.metric("framing_error_rms")! }.reduce(0, +) / 2
+    let framing = outcomes.map { $0.result!.metric(.framingErrorRMS)! }.reduce(0, +) / 2
     let i = TuneSpec.metricNames.firstIndex(of: "framing_error_rms")!
     #expect(framing == o.chosen.train.metrics[i]!)
   }

@@ -68,15 +68,15 @@ struct DeterminismTests {
     let first = try CenteringApp().run(Fixtures.walkAcross())
     let second = try CenteringApp().run(Fixtures.walkAcross())
     #expect(CenteringApp.scoreLine(first) == CenteringApp.scoreLine(second))
-    #expect(first.metric("api_violations") == 0)
+    #expect(first.metric(.apiViolations) == 0)
 
     let idle = try Fixtures.walkAcross()
     try idle.setSystemTrackingEnabled(false)
     let nothing = try idle.runToEnd()
-    let error = try #require(first.metric("framing_error_rms"))
-    let idleError = try #require(nothing.metric("framing_error_rms"))
+    let error = try #require(first.metric(.framingErrorRMS))
+    let idleError = try #require(nothing.metric(.framingErrorRMS))
     #expect(error < 0.5 * idleError)
-    #expect(try #require(first.metric("in_frame_ratio")) > #require(nothing.metric("in_frame_ratio")))
+    #expect(try #require(first.metric(.inFrameRatio)) > #require(nothing.metric(.inFrameRatio)))
   }
 
   @Test("the score line is fixed-format")

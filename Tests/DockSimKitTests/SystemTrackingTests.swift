@@ -17,7 +17,7 @@ struct SystemTrackingTests {
       try dock.setLimits(yaw: AxisLimit(positionRange: -1...1, maximumSpeed: 1), pitch: nil)
     }
     try manager.advance(by: 0.5)
-    #expect(manager.result.metric("api_violations") == 4)
+    #expect(manager.result.metric(.apiViolations) == 4)
   }
 
   @Test("system tracking off, then on again")

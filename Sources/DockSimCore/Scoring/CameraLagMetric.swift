@@ -68,7 +68,7 @@ public struct CameraLagMetric: MetricAccumulator {
   }
 
   public func summary() -> [MetricValue] {
-    guard maxAz - minAz >= minimumTravel else { return [MetricValue("camera_lag_ms", nil)] }
+    guard maxAz - minAz >= minimumTravel else { return [MetricValue(.cameraLag, nil)] }
     var mean = [Double](repeating: .infinity, count: costs.count)
     for i in costs.indices where samples[i] > 0 { mean[i] = costs[i] / Double(samples[i]) }
     var best = 0
@@ -79,6 +79,6 @@ public struct CameraLagMetric: MetricAccumulator {
       let denominator = a - 2 * b + c
       if denominator > 0 { shift += 0.5 * (a - c) / denominator }
     }
-    return [MetricValue("camera_lag_ms", shift * framePeriod * 1000)]
+    return [MetricValue(.cameraLag, shift * framePeriod * 1000)]
   }
 }

@@ -22,6 +22,6 @@ public struct CommandSmoothnessMetric: MetricAccumulator {
   }
 
   public func summary() -> [MetricValue] {
-    [MetricValue("command_accel_rms_rad_s2", count > 0 ? (sumSquares / Double(count)).squareRoot() : nil)]
+    [MetricValue(.commandAccelRMS, count > 0 ? (sumSquares / Double(count)).squareRoot() : nil)]
   }
 }

@@ -45,14 +45,14 @@ public struct DockKitMetrics: MetricAccumulator {
 
   public func summary() -> [MetricValue] {
     [
-      MetricValue("api_violations", Double(violations)),
-      MetricValue("api_rate_violations", Double(motionRateViolations + trackRateViolations)),
-      MetricValue("motion_call_rate_violations", Double(motionRateViolations)),
-      MetricValue("track_rate_violations", Double(trackRateViolations)),
-      MetricValue("framing_changes", Double(changes)),
-      MetricValue("time_to_frame_mean_s", times.isEmpty ? nil : times.reduce(0, +) / Double(times.count)),
-      MetricValue("time_to_frame_max_s", times.max()),
-      MetricValue("time_to_frame_unfinished", Double(pending == nil ? 0 : 1)),
+      MetricValue(.apiViolations, Double(violations)),
+      MetricValue(.apiRateViolations, Double(motionRateViolations + trackRateViolations)),
+      MetricValue(.motionCallRateViolations, Double(motionRateViolations)),
+      MetricValue(.trackRateViolations, Double(trackRateViolations)),
+      MetricValue(.framingChanges, Double(changes)),
+      MetricValue(.timeToFrameMean, times.isEmpty ? nil : times.reduce(0, +) / Double(times.count)),
+      MetricValue(.timeToFrameMax, times.max()),
+      MetricValue(.timeToFrameUnfinished, Double(pending == nil ? 0 : 1)),
     ]
   }
 }

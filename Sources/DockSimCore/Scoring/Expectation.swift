@@ -46,7 +46,7 @@ extension ScenarioResult {
   /// Each of `expectations` checked against this result, in order.
   public func check(_ expectations: [Expectation]) -> [ExpectationResult] {
     expectations.map { e in
-      let v = metric(e.metric)
+      let v = metric(named: e.metric)
       return ExpectationResult(expectation: e, value: v, passed: e.check(v))
     }
   }

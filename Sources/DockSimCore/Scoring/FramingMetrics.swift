@@ -31,12 +31,12 @@ public struct FramingMetrics: MetricAccumulator {
 
   public func summary() -> [MetricValue] {
     [
-      MetricValue("framing_error_rms", frames > 0 ? (sumSquares / Double(frames)).squareRoot() : nil),
-      MetricValue("framing_error_p95", histogram.quantile(0.95)),
-      MetricValue("framing_error_max", frames > 0 ? maximum : nil),
-      MetricValue("in_frame_ratio", frames > 0 ? Double(inFrame) / Double(frames) : nil),
+      MetricValue(.framingErrorRMS, frames > 0 ? (sumSquares / Double(frames)).squareRoot() : nil),
+      MetricValue(.framingErrorP95, histogram.quantile(0.95)),
+      MetricValue(.framingErrorMax, frames > 0 ? maximum : nil),
+      MetricValue(.inFrameRatio, frames > 0 ? Double(inFrame) / Double(frames) : nil),
       MetricValue(
-        "estimation_error_rms_rad", estimates > 0 ? (estimationSquares / Double(estimates)).squareRoot() : nil
+        .estimationErrorRMS, estimates > 0 ? (estimationSquares / Double(estimates)).squareRoot() : nil
       ),
     ]
   }

@@ -1,10 +1,13 @@
-/// One named result of a run. The name carries the unit (`camera_lag_ms`); `nil` means not
-/// applicable (for example no lag when the subject never moved) and is written as an empty cell.
+/// One result of a run: which metric and its value in the metric's unit (the unit is in the key's
+/// name, `camera_lag_ms`); `nil` means not applicable (for example no lag when the subject never moved)
+/// and is written as an empty cell.
 public struct MetricValue: Equatable, Sendable {
-  public var name: String
+  public var key: MetricKey
   public var value: Double?
-  public init(_ name: String, _ value: Double?) {
-    self.name = name
+  /// The `summary.csv` column.
+  public var name: String { key.name }
+  public init(_ key: MetricKey, _ value: Double?) {
+    self.key = key
     self.value = value
   }
 }

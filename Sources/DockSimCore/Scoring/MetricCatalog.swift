@@ -1,17 +1,30 @@
-/// The metrics every built-in run reports, in `summary.csv` column order.
+/// The one list of metrics: every built-in run reports `scenario`'s keys in this order (the columns of
+/// `summary.csv`), and recorded-log scoring reports `recordedLog`'s. Tables, the gate's tolerance
+/// file, expectations, tuning objectives and the report all take their metrics from here.
 public enum MetricCatalog {
-  public static let names = [
-    "framing_error_rms", "framing_error_p95", "framing_error_max", "in_frame_ratio",
-    "estimation_error_rms_rad", "camera_lag_ms", "command_accel_rms_rad_s2", "speed_cap_violations",
-    "speed_cap_violation_s", "position_limit_violations", "position_limit_violation_s", "mota",
-    "motp_distance",
-    "idf1", "idp", "idr", "id_switches", "fragmentations", "mot_false_positives", "mot_misses",
-    "primary_switches", "reacquisitions", "reacquisition_time_mean_s", "reacquisition_time_max_s",
-    "nees_mean",
-    "nis_mean", "api_violations", "api_rate_violations", "motion_call_rate_violations",
-    "track_rate_violations",
-    "framing_changes", "time_to_frame_mean_s", "time_to_frame_max_s", "time_to_frame_unfinished",
-    "orientation_moves", "orientation_final_error_max_rad", "orientation_duration_error_max_s", "animations",
-    "animation_amplitude_error_max_rad", "animation_duration_error_max_s",
+  /// The metrics of a scenario run, in `summary.csv` column order.
+  public static let scenario: [MetricKey] = [
+    .framingErrorRMS, .framingErrorP95, .framingErrorMax, .inFrameRatio,
+    .estimationErrorRMS, .cameraLag, .commandAccelRMS,
+    .speedCapViolations, .speedCapViolationSeconds, .positionLimitViolations, .positionLimitViolationSeconds,
+    .mota, .motpDistance, .idf1, .idp, .idr, .idSwitches, .fragmentations, .motFalsePositives, .motMisses,
+    .primarySwitches, .reacquisitions, .reacquisitionTimeMean, .reacquisitionTimeMax,
+    .neesMean, .nisMean,
+    .apiViolations, .apiRateViolations, .motionCallRateViolations, .trackRateViolations,
+    .framingChanges, .timeToFrameMean, .timeToFrameMax, .timeToFrameUnfinished,
+    .orientationMoves, .orientationFinalErrorMax, .orientationDurationErrorMax,
+    .animations, .animationAmplitudeErrorMax, .animationDurationErrorMax,
   ]
+
+  /// The metrics of a recorded log replayed in a tuning (`docs/tuning.md`), after the scenario ones.
+  public static let recordedLog: [MetricKey] = [.logErrorRMS, .logCoverage, .logNISMean, .logNISConsistency]
+
+  /// The column names of `scenario`, in order.
+  public static let names = scenario.map(\.name)
+
+  /// Every metric an expectation, a tolerance or a tuning objective may name.
+  public static let all = scenario + recordedLog
+
+  /// The key named `name` (a `summary.csv` column or a recorded-log metric), if there is one.
+  public static func key(named name: String) -> MetricKey? { all.first { $0.name == name } }
 }

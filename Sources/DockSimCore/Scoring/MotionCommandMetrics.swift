@@ -77,13 +77,12 @@ public struct MotionCommandMetrics: MetricAccumulator {
     var copy = self
     copy.close()
     return [
-      MetricValue("orientation_moves", Double(moves)),
-      MetricValue("orientation_final_error_max_rad", copy.finalErrors.max()),
-      MetricValue("orientation_duration_error_max_s", copy.durationErrors.max { abs($0) < abs($1) }),
-      MetricValue("animations", Double(animations)),
-      MetricValue("animation_amplitude_error_max_rad", copy.amplitudeErrors.max()),
-      MetricValue(
-        "animation_duration_error_max_s", copy.animationDurationErrors.max { abs($0) < abs($1) }),
+      MetricValue(.orientationMoves, Double(moves)),
+      MetricValue(.orientationFinalErrorMax, copy.finalErrors.max()),
+      MetricValue(.orientationDurationErrorMax, copy.durationErrors.max { abs($0) < abs($1) }),
+      MetricValue(.animations, Double(animations)),
+      MetricValue(.animationAmplitudeErrorMax, copy.amplitudeErrors.max()),
+      MetricValue(.animationDurationErrorMax, copy.animationDurationErrors.max { abs($0) < abs($1) }),
     ]
   }
 }

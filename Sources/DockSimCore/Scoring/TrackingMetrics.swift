@@ -203,18 +203,17 @@ public struct TrackingMetrics: MetricAccumulator {
     var events = reacquisitions
     if let since = pendingSince { events.append(lastTime - since) }
     return [
-      MetricValue("mota", s.mota), MetricValue("motp_distance", s.motp), MetricValue("idf1", s.idf1),
-      MetricValue("idp", s.idp), MetricValue("idr", s.idr), MetricValue("id_switches", Double(s.numSwitches)),
-      MetricValue("fragmentations", Double(s.numFragmentations)),
-      MetricValue("mot_false_positives", Double(s.numFalsePositives)),
-      MetricValue("mot_misses", Double(s.numMisses)),
-      MetricValue("primary_switches", Double(primarySwitches)),
-      MetricValue("reacquisitions", Double(events.count)),
-      MetricValue(
-        "reacquisition_time_mean_s", events.isEmpty ? nil : events.reduce(0, +) / Double(events.count)),
-      MetricValue("reacquisition_time_max_s", events.max()),
-      MetricValue("nees_mean", neesCount > 0 ? neesSum / Double(neesCount) : nil),
-      MetricValue("nis_mean", nisCount > 0 ? nisSum / Double(nisCount) : nil),
+      MetricValue(.mota, s.mota), MetricValue(.motpDistance, s.motp), MetricValue(.idf1, s.idf1),
+      MetricValue(.idp, s.idp), MetricValue(.idr, s.idr), MetricValue(.idSwitches, Double(s.numSwitches)),
+      MetricValue(.fragmentations, Double(s.numFragmentations)),
+      MetricValue(.motFalsePositives, Double(s.numFalsePositives)),
+      MetricValue(.motMisses, Double(s.numMisses)),
+      MetricValue(.primarySwitches, Double(primarySwitches)),
+      MetricValue(.reacquisitions, Double(events.count)),
+      MetricValue(.reacquisitionTimeMean, events.isEmpty ? nil : events.reduce(0, +) / Double(events.count)),
+      MetricValue(.reacquisitionTimeMax, events.max()),
+      MetricValue(.neesMean, neesCount > 0 ? neesSum / Double(neesCount) : nil),
+      MetricValue(.nisMean, nisCount > 0 ? nisSum / Double(nisCount) : nil),
     ]
   }
 }

@@ -17,10 +17,10 @@ public struct ViolationMetrics: MetricAccumulator {
 
   public func summary() -> [MetricValue] {
     [
-      MetricValue("speed_cap_violations", Double(speed.episodes)),
-      MetricValue("speed_cap_violation_s", speed.duration),
-      MetricValue("position_limit_violations", Double(position.episodes)),
-      MetricValue("position_limit_violation_s", position.duration),
+      MetricValue(.speedCapViolations, Double(speed.episodes)),
+      MetricValue(.speedCapViolationSeconds, speed.duration),
+      MetricValue(.positionLimitViolations, Double(position.episodes)),
+      MetricValue(.positionLimitViolationSeconds, position.duration),
     ]
   }
 }

@@ -148,7 +148,8 @@ final class TrialEvaluator: @unchecked Sendable {
   private func record(
     _ c: Candidate, _ dataset: TrialRecord.Dataset, _ units: [UnitResult]
   ) -> TrialRecord {
-    let names = TuneSpec.metricNames
+    let keys = MetricCatalog.all
+    let names = keys.map(\.name)
     func failed(_ why: String) -> TrialRecord {
       TrialRecord(
         trial: c.trial, phase: c.phase, dataset: dataset, score: .failed, values: c.values,
@@ -159,8 +160,8 @@ final class TrialEvaluator: @unchecked Sendable {
       switch u {
       case .run(let o):
         guard let result = o.result else { return failed("\(o.name): \(o.failure ?? "failed")") }
-        perUnit.append(names.map { result.metric($0) })
-      case .log(let s): perUnit.append(names.map { s.value(of: $0) })
+        perUnit.append(keys.map { result.metric($0) })
+      case .log(let s): perUnit.append(keys.map { s.value(of: $0) })
       case .failed(let why): return failed(why)
       }
     }

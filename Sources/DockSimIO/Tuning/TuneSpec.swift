@@ -142,9 +142,7 @@ extension TuneSpec {
   public var hasStart: Bool { !parameters.isEmpty && parameters.allSatisfy { $0.start != nil } }
 
   /// Metrics the recorded-log scoring reports, besides the scenario metrics of `MetricCatalog`.
-  public static let logMetricNames = [
-    "log_error_rms_rad", "log_coverage", "log_nis_mean", "log_nis_consistency",
-  ]
+  public static let logMetricNames = MetricCatalog.recordedLog.map(\.name)
   /// Every metric an objective or constraint may name.
-  public static var metricNames: [String] { MetricCatalog.names + logMetricNames }
+  public static let metricNames = MetricCatalog.all.map(\.name)
 }

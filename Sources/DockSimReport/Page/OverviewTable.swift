@@ -1,30 +1,14 @@
+import DockSimCore
 import DockSimHarness
 
 /// The suite overview: one row per scenario with its status, expectations, key metrics and, against a
 /// baseline, its regressions. Sortable by clicking a header (`PageScripts`); each name links to its
 /// section.
 struct OverviewTable {
-  /// The metric columns shown: summary.csv column, header, tooltip.
-  static let metrics: [(column: String, header: String, help: String)] = [
-    (
-      "framing_error_rms", "framing RMS",
-      "framing_error_rms: RMS distance of the subject from the framing target (normalized)"
-    ),
-    ("framing_error_p95", "framing p95", "framing_error_p95: 95th percentile of the framing error"),
-    ("in_frame_ratio", "in frame", "in_frame_ratio: share of frames with the subject's centre in the image"),
-    (
-      "estimation_error_rms_rad", "est. error (rad)",
-      "estimation_error_rms_rad: RMS angle between track and truth"
-    ),
-    ("camera_lag_ms", "lag (ms)", "camera_lag_ms: delay that best aligns camera yaw with the subject"),
-    ("id_switches", "ID sw.", "id_switches: track identity switches"),
-    ("idf1", "IDF1", "idf1: identity F1 score"),
-    ("primary_switches", "primary sw.", "primary_switches: changes of the primary track"),
-    ("speed_cap_violations", "speed cap", "speed_cap_violations: episodes of commands over the speed cap"),
-    ("api_violations", "API viol.", "api_violations: timeline commands the dock refused"),
-    (
-      "api_rate_violations", "rate viol.", "api_rate_violations: refusals for calling too often or too rarely"
-    ),
+  /// The metrics shown, with their titles and descriptions from the catalogue.
+  static let metrics: [MetricKey] = [
+    .framingErrorRMS, .framingErrorP95, .inFrameRatio, .estimationErrorRMS, .cameraLag, .idSwitches, .idf1,
+    .primarySwitches, .speedCapViolations, .apiViolations, .apiRateViolations,
   ]
 
   let results: ResultsDirectory
@@ -35,7 +19,9 @@ struct OverviewTable {
     out += HTMLText.element("th", "scenario", "title=\"click a header to sort\"")
     out += HTMLText.element("th", "status", "class=\"text\"")
     out += HTMLText.element("th", "expectations", "title=\"expectations met / set (expectations.csv)\"")
-    for m in Self.metrics { out += HTMLText.element("th", m.header, "title=\"\(XMLText.escape(m.help))\"") }
+    for m in Self.metrics {
+      out += HTMLText.element("th", m.title, "title=\"\(XMLText.escape(m.name + ": " + m.help))\"")
+    }
     if results.gate != nil {
       out += HTMLText.element("th", "regressions", "title=\"findings of docksim gate against the baseline\"")
     }
@@ -51,7 +37,7 @@ struct OverviewTable {
       out += "<td class=\"text \(status == "ok" ? "pass" : "fail")\" data-sort=\"\(XMLText.escape(status))\">"
       out += XMLText.escape(status) + "</td>"
       out += expectationsCell(row.scenario)
-      for m in Self.metrics { out += metricCell(row[m.column]) }
+      for m in Self.metrics { out += metricCell(row[m.name]) }
       if results.gate != nil {
         out +=
           "<td data-sort=\"\(regressions)\"\(regressions > 0 ? " class=\"fail\"" : "")>\(regressions)</td>"

@@ -119,7 +119,10 @@ struct ScenarioPlots {
         label: "framing error", style: LineStyle(colour: Palette.blue), times: trace.time,
         values: trace.framingError)
     ]
-    let dashes = ["framing_error_rms": "6 3", "framing_error_p95": "2 2", "framing_error_max": "8 2 2 2"]
+    let dashes = [
+      MetricKey.framingErrorRMS.name: "6 3", MetricKey.framingErrorP95.name: "2 2",
+      MetricKey.framingErrorMax.name: "8 2 2 2",
+    ]
     var described: [String] = []
     for e in expectations where e.metric.hasPrefix("framing_error") {
       let style = LineStyle(colour: Palette.vermillion, width: 1.5, dash: dashes[e.metric] ?? "4 4")
