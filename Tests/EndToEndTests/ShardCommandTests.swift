@@ -64,6 +64,7 @@ struct ShardCommandTests {
     #expect(got.keys.sorted() == want.keys.sorted())
     for key in want.keys.sorted() { #expect(got[key] == want[key], "\(key) differs from a single run") }
     #expect(want.keys.contains("/montecarlo.csv") && want.keys.contains("/expectations.csv"))
+    #expect(want.keys.contains("/seeds.csv"), "seeds.csv too, with the plain scenarios' rows")
     #expect(want.keys.filter { $0.hasPrefix("/traces/") }.count == 3 * 22)
     #expect(!want.keys.contains("/shard.csv"), "a run without --shard writes no manifest")
 
