@@ -65,9 +65,10 @@ struct GateCommand: ParsableCommand {
     var summary = self.summary
     do {
       let table = try ToleranceFile.load(path: tolerances, metrics: SummaryTable.metricColumns)
-      let baseText = try GateFiles.readText(path: baseline, expected: "a baseline summary.csv or seeds.csv")
+      let baseText = try GateFiles.readText(
+        path: baseline, expected: "a summary CSV written by `docksim run`")
       let nowText = try GateFiles.readText(
-        path: summary, expected: "a summary.csv or seeds.csv of `docksim run`")
+        path: summary, expected: "a summary CSV written by `docksim run`")
       let seedBaseline = try SummaryCSVReader.isSeedLevel(baseText, file: baseline)
       let seedNow = try SummaryCSVReader.isSeedLevel(nowText, file: summary)
       switch (seedBaseline, seedNow) {

@@ -31,7 +31,7 @@ public enum GateFormat {
       return text + ")"
     }
     if let r = finding.rate {
-      return "+\(r.newlyFailing) newly failing, -\(r.newlyPassing) newly passing (McNemar p = "
+      return "\(r.newlyFailing) newly failing, \(r.newlyPassing) newly passing (McNemar p = "
         + significant(r.pValue, digits: 3) + "; \(r.seeds) seeds)"
     }
     guard let (b, n) = finding.numbers, b.isFinite, n.isFinite else { return "" }
