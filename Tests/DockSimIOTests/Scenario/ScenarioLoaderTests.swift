@@ -136,7 +136,8 @@ struct ExpectSectionTests {
     #expect(s.expectations[0].share == nil && s.expectations[0].requiredShare == 1)
     let shared = try ScenarioLoader.parse(
       yaml: Self.head + "expect:\n  primary_switches: { max: 0, share: 0.9 }\n", file: "e.yaml")
-    #expect(shared.expectations == [DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: 0.9)])
+    let expected = DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: 0.9)
+    #expect(shared.expectations == [expected])
   }
 
   @Test(arguments: [
