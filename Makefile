@@ -5,7 +5,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism example fuzz clean
+.PHONY: run test build bootstrap determinism example fuzz gate-seeds clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -15,6 +15,15 @@ build: bootstrap
 
 run: build
 	.build/release/docksim run Scenarios --out $(OUT) $(if $(JOBS),--jobs $(JOBS),)
+
+# The gate over seeds (docs/gate.md): every default scenario with 20 seeds (Scenarios/suites/ci.suite.yaml),
+# compared seed by seed with Scenarios/baseline/seeds.csv. A failed expectation in some seeds does not stop
+# here (exit 1 of `run`); the gate judges the share of failing seeds. Exit 2 (bad input) stops.
+SEEDS_OUT ?= results-seeds
+gate-seeds: build
+	.build/release/docksim run Scenarios/suites/ci.suite.yaml --out $(SEEDS_OUT) --quiet $(if $(JOBS),--jobs $(JOBS),) || [ $$? -eq 1 ]
+	.build/release/docksim gate --baseline Scenarios/baseline/seeds.csv --summary $(SEEDS_OUT)/seeds.csv \
+	  --junit $(SEEDS_OUT)/junit.xml --markdown $(SEEDS_OUT)/gate.md
 
 # The report's browser tests need chromium: installed here when possible; without it they are skipped
 # with the reason.
@@ -43,4 +52,4 @@ fuzz: bootstrap
 	./scripts/fuzz.sh $(FUZZ_EXECUTIONS) $(FUZZ_SEED)
 
 clean:
-	rm -rf .build results
+	rm -rf .build results results-seeds

@@ -26,7 +26,8 @@ public enum MonteCarlo {
 
   /// The repetitions of one scenario (`outcomes[0]` is the scenario's own seed) as one outcome whose
   /// metrics are the means (over the runs where the metric applies), and the per-metric statistics.
-  /// Any failed repetition makes the whole a failure naming its seed.
+  /// Any failed repetition makes the whole a failure naming its seed. Each expectation is checked on
+  /// every seed and holds when the share of seeds meeting it reaches its `share` (every seed by default).
   public static func aggregate(_ outcomes: [RunOutcome], expectations: [Expectation]) -> (
     RunOutcome, [Statistic]
   ) {
@@ -57,10 +58,12 @@ public enum MonteCarlo {
     return (
       RunOutcome(
         name: first.name, seed: first.seed, result: merged, failure: nil,
-        expectations: merged.check(expectations)),
+        expectations: expectations.map { $0.check(seeds: results, mean: merged.metric(named: $0.metric)) }),
       stats
     )
   }
+
+  public static let fileName = "montecarlo.csv"
 
   /// The columns of `montecarlo.csv`.
   public static let columns = ["scenario", "runs", "metric", "mean", "p95", "min", "max"]

@@ -3,8 +3,8 @@ import DockSimIO
 import Foundation
 
 /// Combines the output directories of the shards of one `docksim run` into what a single run of the
-/// same work list writes: `summary.csv`, `expectations.csv`, `montecarlo.csv` (when any scenario is
-/// repeated) and `traces/`, byte for byte.
+/// same work list writes: `summary.csv`, `expectations.csv`, `montecarlo.csv` and `seeds.csv` (when
+/// any scenario is repeated) and `traces/`, byte for byte.
 ///
 /// Every row is copied as written and put back at its scenario's position in the work list, so the
 /// merge never re-formats a number. Everything is read and checked before anything is written.
@@ -117,6 +117,7 @@ public enum ShardMerge {
     var expectations = CSVFormat.line(SummaryTable.expectationColumns)
     var monteCarlo = CSVFormat.line(MonteCarlo.columns)
     var timing = CSVFormat.line(TimingTable.columns)
+    var seeds = CSVFormat.line(SeedTable.columns)
     var outcomes: [RunOutcome] = []
     var traces: [MergedRun.TraceFile] = []
     var traceOwner: [String: String] = [:]
@@ -128,6 +129,7 @@ public enum ShardMerge {
       expectations += scenario.expectationLines.joined()
       monteCarlo += scenario.monteCarloLines.joined()
       timing += scenario.timingLines.joined()
+      seeds += scenario.seedRows
       outcomes.append(scenario.outcome)
       for name in scenario.traceFiles {
         if let other = traceOwner[name] {
@@ -145,9 +147,10 @@ public enum ShardMerge {
     }
     // Timing is all or nothing: rows of some shards only would look like a whole run's.
     let timed = shards.allSatisfy(\.hasTiming)
+    let repeated = entries.contains { $0.repetitions > 1 }
     return MergedRun(
       shardDirectories: directories, summaryCSV: summary, expectationsCSV: expectations,
-      monteCarloCSV: entries.contains { $0.repetitions > 1 } ? monteCarlo : nil, traces: traces,
+      monteCarloCSV: repeated ? monteCarlo : nil, seedsCSV: repeated ? seeds : nil, traces: traces,
       outcomes: outcomes, timingCSV: timed ? timing : nil,
       shardsWithoutTiming: shards.contains(where: \.hasTiming)
         ? shards.filter { !$0.hasTiming }.map(\.directory) : [])
@@ -170,6 +173,8 @@ public struct MergedRun: Sendable {
   public var expectationsCSV: String
   /// `montecarlo.csv`, or nil when no scenario was repeated (a single run writes none then).
   public var monteCarloCSV: String?
+  /// `seeds.csv`, or nil when no scenario was repeated (a single run writes none then).
+  public var seedsCSV: String?
   /// The trace files, in work-list order.
   public var traces: [TraceFile]
   /// Every scenario's outcome as read back from its shard's tables, in work-list order: for the summary
@@ -210,10 +215,11 @@ public struct MergedRun: Sendable {
     try AtomicFileWriter.write(summaryCSV, to: (directory as NSString).appendingPathComponent("summary.csv"))
     try AtomicFileWriter.write(
       expectationsCSV, to: (directory as NSString).appendingPathComponent("expectations.csv"))
-    if let monteCarloCSV {
-      try AtomicFileWriter.write(
-        monteCarloCSV, to: (directory as NSString).appendingPathComponent("montecarlo.csv"))
-    }
+    // Without repetitions, files of an earlier run there would be read as this run's.
+    try RunResults.writeOrRemove(
+      monteCarloCSV, to: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
+    try RunResults.writeOrRemove(
+      seedsCSV, to: (directory as NSString).appendingPathComponent(SeedTable.fileName))
     // A timing.csv left by an earlier run would be taken for this one's.
     let timing = (directory as NSString).appendingPathComponent(TimingTable.fileName)
     if let timingCSV {

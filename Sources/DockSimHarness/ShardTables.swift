@@ -21,6 +21,18 @@ struct ShardTables {
     var traceFiles: [String] = []
     /// Its `timing.csv` lines, one per repetition (when the shard ran with `--timing`).
     var timingLines: [String] = []
+    /// Its `seeds.csv` lines, one per repetition (when the shard ran a repeated scenario).
+    var seedLines: [String] = []
+    /// Its `summary.csv` cells as written (unquoted).
+    var summaryCells: [String] = []
+
+    /// Its `seeds.csv` lines: as the shard wrote them, or — when the shard wrote no `seeds.csv`
+    /// because none of its scenarios is repeated — its one run's summary row with repetition 0,
+    /// which is what a single run writes for it.
+    var seedRows: String {
+      if !seedLines.isEmpty { return seedLines.joined() }
+      return CSVFormat.line(SeedTable.cells(summaryCells: summaryCells, repetition: 0).map(CSVFormat.cell))
+    }
   }
 
   let directory: String
@@ -41,6 +53,7 @@ struct ShardTables {
     try readExpectations(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
     if owned.contains(where: { $0.repetitions > 1 }) {
       try readMonteCarlo(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
+      try readSeeds(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
     }
     let timingFile = (directory as NSString).appendingPathComponent(TimingTable.fileName)
     let hasTiming = FileManager.default.fileExists(atPath: timingFile)
@@ -126,7 +139,8 @@ struct ShardTables {
       items.append(
         Item(
           summary: CSVFormat.line(columns.map { CSVFormat.cell(row[$0] ?? "") }),
-          expectationsFailed: row["expectations_failed"] ?? "", outcome: outcome))
+          expectationsFailed: row["expectations_failed"] ?? "", outcome: outcome,
+          summaryCells: columns.map { row[$0] ?? "" }))
     }
     return items
   }
@@ -158,9 +172,15 @@ struct ShardTables {
           file: file, line: row.line, field: "result",
           message: "expected a metric and pass or fail, got '\(cells[1])' and '\(cells[5])'")
       }
-      let expectation = Expectation(metric: cells[1], minimum: try number(2), maximum: try number(3))
+      let required = try number(8) ?? 1
+      let runs = Int(try number(6) ?? 1)
+      let expectation = Expectation(
+        metric: cells[1], minimum: try number(2), maximum: try number(3),
+        share: required == 1 ? nil : required)
       items[k].outcome.expectations.append(
-        ExpectationResult(expectation: expectation, value: try number(4), passed: cells[5] == "pass"))
+        ExpectationResult(
+          expectation: expectation, value: try number(4), passed: cells[5] == "pass", runs: runs,
+          runsPassed: Int(((try number(7) ?? 0) * Double(runs)).rounded())))
       items[k].expectationLines.append(CSVFormat.line(cells.map(CSVFormat.cell)))
     }
     for item in items where item.outcome.result != nil {
@@ -181,7 +201,7 @@ struct ShardTables {
   private static func readMonteCarlo(
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
   ) throws(ShardMergeError) {
-    let file = (directory as NSString).appendingPathComponent("montecarlo.csv")
+    let file = (directory as NSString).appendingPathComponent(MonteCarlo.fileName)
     let rows = try readTable(file, columns: MonteCarlo.columns, what: "the montecarlo.csv of the shard")
     let owned = manifest.owned
     var last = 0
@@ -195,6 +215,44 @@ struct ShardTables {
             + "\(ShardManifest.fileName), got '\(row.cells[1].text)'")
       }
       items[k].monteCarloLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+    }
+  }
+
+  /// `seeds.csv`: for every scenario of the shard, one row per repetition (0, 1, …) with the seed
+  /// `MonteCarlo.seed` derives for it, grouped in the shard's order.
+  private static func readSeeds(
+    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
+  ) throws(ShardMergeError) {
+    let file = (directory as NSString).appendingPathComponent(SeedTable.fileName)
+    let rows = try readTable(file, columns: SeedTable.columns, what: "the seeds.csv of the shard")
+    let owned = manifest.owned
+    var last = 0
+    for row in rows {
+      let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
+      let expected = items[k].seedLines.count
+      guard row.cells[1].text == "\(expected)", expected < owned[k].repetitions else {
+        throw ShardMergeError(
+          file: file, line: row.line, column: row.cells[1].column, field: "repetition",
+          message:
+            "expected repetitions 0…\(owned[k].repetitions - 1) of '\(owned[k].scenario)' in order, one row "
+            + "each, got '\(row.cells[1].text)'")
+      }
+      let seed = MonteCarlo.seed(owned[k].seed, repetition: expected)
+      guard row.cells[2].text == "\(seed)" else {
+        throw ShardMergeError(
+          file: file, line: row.line, column: row.cells[2].column, field: "seed",
+          message:
+            "expected \(seed), repetition \(expected) of seed \(owned[k].seed) in \(ShardManifest.fileName), "
+            + "got '\(row.cells[2].text)'")
+      }
+      items[k].seedLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+    }
+    for (k, entry) in owned.enumerated() where items[k].seedLines.count != entry.repetitions {
+      throw ShardMergeError(
+        file: file, field: "scenario",
+        message:
+          "\(items[k].seedLines.count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), one "
+          + "per repetition")
     }
   }
 

@@ -9,24 +9,30 @@ public enum SummaryTable {
   public static let metricColumns = MetricCatalog.names
   public static let columns =
     ["scenario", "seed", "duration_s", "frames"] + metricColumns + ["expectations_failed", "status", "error"]
-  /// The columns of `expectations.csv`.
-  public static let expectationColumns = ["scenario", "metric", "min", "max", "value", "result"]
+  /// The columns of `expectations.csv`: the bound, the value (over seeds: the mean) and the verdict,
+  /// then how many runs it was checked on, the share of them that met the bound and the share required.
+  public static let expectationColumns = [
+    "scenario", "metric", "min", "max", "value", "result", "runs", "share", "required_share",
+  ]
 
   /// The CSV text of `summary.csv`.
   public static func csv(_ outcomes: [RunOutcome]) -> String {
     var out = CSVFormat.line(columns)
-    for o in outcomes {
-      var cells = [CSVFormat.cell(o.name), CSVFormat.cell(o.seed)]
-      if let r = o.result {
-        cells += [CSVFormat.cell(r.duration.seconds), CSVFormat.cell(r.frames)]
-        cells += metricKeys.map { CSVFormat.cell(r.metric($0)) }
-        cells += [CSVFormat.cell(o.failedExpectations.count), "ok", ""]
-      } else {
-        cells += ["", ""] + metricColumns.map { _ in "" } + ["", "error", CSVFormat.cell(o.failure ?? "")]
-      }
-      out += CSVFormat.line(cells)
-    }
+    for o in outcomes { out += CSVFormat.line(cells(o)) }
     return out
+  }
+
+  /// One outcome's cells, in `columns` order.
+  static func cells(_ o: RunOutcome) -> [String] {
+    var cells = [CSVFormat.cell(o.name), CSVFormat.cell(o.seed)]
+    if let r = o.result {
+      cells += [CSVFormat.cell(r.duration.seconds), CSVFormat.cell(r.frames)]
+      cells += metricKeys.map { CSVFormat.cell(r.metric($0)) }
+      cells += [CSVFormat.cell(o.failedExpectations.count), "ok", ""]
+    } else {
+      cells += ["", ""] + metricColumns.map { _ in "" } + ["", "error", CSVFormat.cell(o.failure ?? "")]
+    }
+    return cells
   }
 
   /// `expectations.csv`: every expectation of every scenario with its value and verdict.
@@ -37,6 +43,8 @@ public enum SummaryTable {
         out += CSVFormat.line([
           CSVFormat.cell(o.name), e.expectation.metric, CSVFormat.cell(e.expectation.minimum),
           CSVFormat.cell(e.expectation.maximum), CSVFormat.cell(e.value), e.passed ? "pass" : "fail",
+          CSVFormat.cell(e.runs), CSVFormat.cell(e.observedShare),
+          CSVFormat.cell(e.expectation.requiredShare),
         ])
       }
     }

@@ -26,26 +26,44 @@ public struct RunResults: Sendable {
   /// The compute time of every run — each repetition of each item, in work-list order — when the
   /// run measured it, else nil. Not written by `write(to:)`: see `TimingTable`.
   public var timing: [TimingTable.Row]?
+  /// Every run on its own — each repetition of each item, in work-list order — for `seeds.csv`.
+  public var runs: [SeedTable.Row]
   public init(
     outcomes: [RunOutcome], statistics: [(scenario: String, stats: [MonteCarlo.Statistic])],
-    timing: [TimingTable.Row]? = nil
+    timing: [TimingTable.Row]? = nil, runs: [SeedTable.Row] = []
   ) {
     self.outcomes = outcomes
     self.statistics = statistics
     self.timing = timing
+    self.runs = runs
   }
 
-  /// Writes `summary.csv`, `expectations.csv` and, when any item was repeated, `montecarlo.csv` into
-  /// `directory`, each atomically.
+  /// Whether any item was repeated: then `montecarlo.csv` and `seeds.csv` are written.
+  public var isMonteCarlo: Bool { !statistics.isEmpty }
+
+  /// Writes `summary.csv`, `expectations.csv` and, when any item was repeated, `montecarlo.csv` and
+  /// `seeds.csv` into `directory`, each atomically. Without repetitions, a `montecarlo.csv` or
+  /// `seeds.csv` left there by an earlier run is removed: it would be read as this run's.
   public func write(to directory: String) throws {
     try AtomicFileWriter.write(
       SummaryTable.csv(outcomes), to: (directory as NSString).appendingPathComponent("summary.csv"))
     try AtomicFileWriter.write(
       SummaryTable.expectationsCSV(outcomes),
       to: (directory as NSString).appendingPathComponent("expectations.csv"))
-    if !statistics.isEmpty {
-      try AtomicFileWriter.write(
-        MonteCarlo.csv(statistics), to: (directory as NSString).appendingPathComponent("montecarlo.csv"))
+    try Self.writeOrRemove(
+      isMonteCarlo ? MonteCarlo.csv(statistics) : nil,
+      to: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
+    try Self.writeOrRemove(
+      isMonteCarlo ? SeedTable.csv(runs) : nil,
+      to: (directory as NSString).appendingPathComponent(SeedTable.fileName))
+  }
+
+  /// Writes `text` to `path` atomically, or removes a file at `path` when `text` is nil.
+  static func writeOrRemove(_ text: String?, to path: String) throws {
+    if let text {
+      try AtomicFileWriter.write(text, to: path)
+    } else if FileManager.default.fileExists(atPath: path) {
+      try FileManager.default.removeItem(atPath: path)
     }
   }
 }
@@ -88,7 +106,9 @@ extension SuiteRunner {
       runs, jobs: jobs, tracesDirectory: tracesDirectory, writeTraces: writeTraces,
       measureComputeTime: measureComputeTime, isCancelled: isCancelled)
     if isCancelled() { return nil }
-    var results = RunResults(outcomes: [], statistics: [])
+    var results = RunResults(
+      outcomes: [], statistics: [],
+      runs: zip(all, repetition).map { SeedTable.Row(repetition: $1, outcome: $0) })
     if measureComputeTime {
       results.timing = zip(all, repetition).map { outcome, k in
         TimingTable.Row(scenario: outcome.name, repetition: k, seed: outcome.seed, timing: outcome.timing)

@@ -16,8 +16,8 @@ struct BaselineCommand: ParsableCommand {
       commandName: "update",
       abstract: "Make a run's summary.csv the new baseline (validated, written atomically).",
       discussion: """
-        The summary must have this docksim's columns and no scenario whose run failed. The file is \
-        copied byte for byte. Commit the result with the change that explains it (docs/gate.md). \
+        The summary (or a seeds.csv, for the gate over seeds: use --out Scenarios/baseline/seeds.csv) \
+        must have this docksim's columns and no run that failed. The file is copied byte for byte. Commit the result with the change that explains it (docs/gate.md). \
         Exit codes: 0 written; 2 bad input or usage.
         """)
 
@@ -32,31 +32,56 @@ struct BaselineCommand: ParsableCommand {
         throw fail("baseline update: --summary and --out: expected file paths, got an empty string")
       }
       let text: String
-      let snapshot: SummarySnapshot
+      let columns: [String]
+      let expected: [String]
+      let rows: [SummaryRow]
+      let scenarios: [String]
       do {
-        text = try GateFiles.readText(path: summary, expected: "a summary CSV written by `docksim run`")
-        snapshot = try SummaryCSVReader.parse(text, file: summary)
+        text = try GateFiles.readText(
+          path: summary, expected: "a summary.csv or seeds.csv written by `docksim run`")
+        if try SummaryCSVReader.isSeedLevel(text, file: summary) {
+          let seeds = try SeedSnapshot.parse(text, file: summary)
+          (columns, expected) = (seeds.columns, SeedTable.columns)
+          rows = seeds.scenarios.flatMap(\.rows)
+          scenarios = seeds.scenarios.map(\.name)
+        } else {
+          let snapshot = try SummaryCSVReader.parse(text, file: summary)
+          (columns, expected) = (snapshot.columns, SummaryTable.columns)
+          rows = snapshot.rows
+          scenarios = snapshot.rows.map(\.scenario)
+        }
       } catch { throw fail("\(error)") }
-      guard snapshot.columns == SummaryTable.columns else {
+      guard columns == expected else {
         throw fail(
           "\(summary):1: expected the columns this docksim writes "
-            + "(\(SummaryTable.columns.count) columns from scenario to error); "
-            + "run `docksim run` again and update from its summary")
+            + "(\(expected.count) columns from scenario to error); "
+            + "run `docksim run` again and update from its output")
       }
-      if let failed = snapshot.rows.first(where: \.failed) {
+      if let failed = rows.first(where: \.failed) {
+        let which = failed["repetition"].map { " (repetition \($0))" } ?? ""
         throw fail(
-          "\(summary):\(failed.line): status: scenario '\(failed.scenario)' failed to run; "
-            + "expected a summary without failed runs as a baseline")
+          "\(summary):\(failed.line): status: scenario '\(failed.scenario)'\(which) failed to run; "
+            + "expected a run without failures as a baseline")
       }
-      let previous = try? SummaryCSVReader.read(path: out)
+      let previous = Self.scenarios(in: out)
       do { try AtomicFileWriter.write(text, to: out) } catch { throw fail("\(error)") }
-      var message = "wrote \(out) (\(snapshot.rows.count) scenarios)"
+      var message =
+        "wrote \(out) (\(scenarios.count) scenarios\(rows.count > scenarios.count ? ", \(rows.count) seeds" : ""))"
       if let previous {
-        let before = Set(previous.rows.map(\.scenario))
-        let after = Set(snapshot.rows.map(\.scenario))
+        let before = Set(previous)
+        let after = Set(scenarios)
         message += "; \(after.subtracting(before).count) added, \(before.subtracting(after).count) removed"
       }
       print(message)
+    }
+
+    /// The scenarios of the baseline at `path` (a summary or seed table), nil when there is none to read.
+    static func scenarios(in path: String) -> [String]? {
+      guard let text = try? GateFiles.readText(path: path, expected: "a baseline") else { return nil }
+      if (try? SummaryCSVReader.isSeedLevel(text, file: path)) == true {
+        return (try? SeedSnapshot.parse(text, file: path))?.scenarios.map(\.name)
+      }
+      return (try? SummaryCSVReader.parse(text, file: path))?.rows.map(\.scenario)
     }
   }
 }

@@ -16,6 +16,11 @@ struct GateCommand: ParsableCommand {
       failed expectation and a scenario removed since the baseline are regressions too; a scenario \
       added since the baseline is reported. Exit codes: 0 pass; 1 regression; 2 bad input or usage \
       (the message names the file, line and column). See docs/gate.md.
+
+      With seed-level files (seeds.csv, from `docksim run --repetitions N`) the runs are compared \
+      paired on the same seeds: each metric's mean worsening with a 95% paired bootstrap interval, \
+      and the rates of seeds failing expectations, with exact tests. A change the seeds cannot settle \
+      is reported as "cannot tell" and fails only with --strict.
       """)
 
   @Option(name: .long, help: ArgumentHelp("The baseline summary CSV (required).", valueName: "file"))
@@ -32,6 +37,12 @@ struct GateCommand: ParsableCommand {
 
   @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file"))
   var junit: String?
+
+  @Flag(
+    name: .long,
+    help:
+      "Over seeds: fail (exit 1) on a change the seeds cannot settle (\"cannot tell\") as on a regression.")
+  var strict = false
 
   /// The baseline's path. Checked here rather than by the parser (and not in `validate()`, which the
   /// parser may call more than once) so that a missing `--baseline` exits 2, as documented.
@@ -51,11 +62,46 @@ struct GateCommand: ParsableCommand {
   func run() throws {
     let baseline = try baselinePath()
     let report: GateReport
+    var summary = self.summary
     do {
       let table = try ToleranceFile.load(path: tolerances, metrics: SummaryTable.metricColumns)
-      let base = try SummaryCSVReader.read(path: baseline)
-      let now = try SummaryCSVReader.read(path: summary)
-      report = GateComparison.compare(baseline: base, now: now, tolerances: table)
+      let baseText = try GateFiles.readText(
+        path: baseline, expected: "a summary CSV written by `docksim run`")
+      let nowText = try GateFiles.readText(
+        path: summary, expected: "a summary CSV written by `docksim run`")
+      let seedBaseline = try SummaryCSVReader.isSeedLevel(baseText, file: baseline)
+      let seedNow = try SummaryCSVReader.isSeedLevel(nowText, file: summary)
+      switch (seedBaseline, seedNow) {
+      case (false, false):
+        let base = try SummaryCSVReader.parse(baseText, file: baseline)
+        let now = try SummaryCSVReader.parse(nowText, file: summary)
+        report = GateComparison.compare(baseline: base, now: now, tolerances: table)
+      case (false, true):
+        throw GateInputError(
+          file: baseline,
+          message:
+            "a summary.csv (one row per scenario), but \(summary) is a seeds.csv; expected a seeds.csv baseline "
+            + "to compare seed by seed, or the summary.csv beside \(summary)")
+      case (true, let level):
+        if !level {
+          // The baseline is seed-level: compare this run's seeds, which `run` writes beside its summary.
+          let beside = ((summary as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+            SeedTable.fileName)
+          guard FileManager.default.fileExists(atPath: beside) else {
+            throw GateInputError(
+              file: beside,
+              message:
+                "no such file; the baseline \(baseline) is a seeds.csv, so the gate compares seed by seed and "
+                + "needs the seeds.csv of this run (`docksim run --repetitions N` writes it beside summary.csv)"
+            )
+          }
+          print("docksim gate: the baseline is seed-level; comparing \(beside) (beside \(summary))")
+          summary = beside
+        }
+        let base = try SeedSnapshot.parse(baseText, file: baseline)
+        let now = try SeedSnapshot.read(path: summary)
+        report = try SeedGateComparison.compare(baseline: base, now: now, tolerances: table, strict: strict)
+      }
     } catch { throw fail("\(error)") }
     do {
       if let markdown {

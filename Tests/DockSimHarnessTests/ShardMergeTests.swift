@@ -113,7 +113,7 @@ struct ShardMergeTests {
         == SummaryTable.columns.joined(separator: ",") + "\n")
     #expect(
       try String(contentsOf: empty.appendingPathComponent("expectations.csv"), encoding: .utf8)
-        == "scenario,metric,min,max,value,result\n")
+        == "scenario,metric,min,max,value,result,runs,share,required_share\n")
     let manifest = try ShardManifest.read(directory: empty.path)
     #expect(manifest.shard == Shard(index: 2, count: 3))
     #expect(manifest.owned.isEmpty && manifest.entries.map(\.scenario) == ["s0", "s1"])
@@ -301,11 +301,19 @@ struct ShardMergeTests {
       s[1], "montecarlo.csv", { try Self.edit($0, "\ns1,3,", "\ns4,3,") },
       "scenario: 's4' is not a scenario of shard 1/4")
     try check(
-      s[3], "expectations.csv", { try Self.edit($0, ",fail\n", ",pass\n") },
+      s[3], "expectations.csv", { try Self.edit($0, ",fail,1,0.0,1.0\n", ",pass,1,0.0,1.0\n") },
       "0 failed expectation(s) of 's3', but \(s[3])/summary.csv counts 1")
     try check(
       s[3], "expectations.csv", { try Self.edit($0, "scenario,metric", "scenario,measure") },
-      "expected the header scenario,metric,min,max,value,result")
+      "expected the header scenario,metric,min,max,value,result,runs,share,required_share")
+    try check(
+      s[1], "seeds.csv", { try FileManager.default.removeItem(atPath: $0) }, "seeds.csv: no such file")
+    try check(
+      s[1], "seeds.csv", { try Self.edit($0, "\ns1,1,", "\ns1,2,") },
+      "repetition: expected repetitions 0…2 of 's1' in order")
+    try check(
+      s[1], "seeds.csv", { try Self.edit($0, "\ns1,1,\(MonteCarlo.seed(11, repetition: 1)),", "\ns1,1,5,") },
+      "seed: expected \(MonteCarlo.seed(11, repetition: 1)), repetition 1 of seed 11")
     try check(
       s[3], "traces/s3.objects.csv", { try FileManager.default.removeItem(atPath: $0) },
       "traces/s3.objects.csv: no such file; expected the traces of scenario 's3', which ran")

@@ -104,7 +104,7 @@ extension RunCommandTests {
     #expect(r.stderr.contains("expectation failed: framing_error_rms ≤ 1e-06"))
     let csv = try String(contentsOf: out.appendingPathComponent("expectations.csv"), encoding: .utf8)
     #expect(csv.contains("standing-talking,framing_error_rms,,1e-06,"))
-    #expect(csv.contains(",fail\n") && csv.contains(",pass\n"))
+    #expect(csv.contains(",fail,1,0.0,1.0\n") && csv.contains(",pass,1,1.0,1.0\n"))
   }
 
   @Test func defaultSuiteMeetsItsExpectations() throws {
@@ -128,7 +128,9 @@ extension RunCommandTests {
     let b = try CLI.run([
       "run", suite, "--out", tmp.appendingPathComponent("b").path, "--jobs", "2", "--quiet",
     ])
-    #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
+    // Expectations are checked in every seed: one failing in some seeds exits 1, the same both ways.
+    #expect(a.status == b.status && a.stderr == b.stderr, "\(a.stderr) \(b.stderr)")
+    #expect(a.status == 0 || a.status == 1)
     let fa = try Self.files(under: tmp.appendingPathComponent("a"))
     let fb = try Self.files(under: tmp.appendingPathComponent("b"))
     #expect(fa == fb)
@@ -137,6 +139,8 @@ extension RunCommandTests {
     #expect(mc.contains("filter-consistency,8,nees_mean,"))
     // One trace set per scenario (the scenario's own seed), not one per repetition.
     #expect(fa.keys.filter { $0.hasPrefix("/traces/") && $0.hasSuffix(".objects.csv") }.count == 3)
+    let seeds = String(decoding: try #require(fa["/seeds.csv"]), as: UTF8.self)
+    #expect(seeds.split(separator: "\n").count == 1 + 3 * 8, "one row per scenario and repetition")
   }
 
   @Test func suiteErrorsNameTheSuiteFile() throws {

@@ -32,7 +32,9 @@ struct ShardCommandTests {
     let inputs = try Self.inputs
     let full = tmp.appendingPathComponent("full")
     let single = try CLI.run(["run"] + inputs + ["--out", full.path, "--jobs", "2"])
-    #expect(single.status == 0, "run: \(single.stderr)")
+    // Exit 1 when a Monte Carlo scenario's expectation fails in some seeds (its share is below the
+    // required one); the shards and the merge must say the same.
+    #expect(single.status == 0 || single.status == 1, "run: \(single.stderr)")
 
     // The flag, and each job engine's variables.
     let ways: [([String], [String: String])] = [
@@ -45,25 +47,27 @@ struct ShardCommandTests {
     for (i, (flags, environment)) in ways.enumerated() {
       let out = tmp.appendingPathComponent("shard-\(i)").path
       let r = try CLI.run(["run"] + inputs + ["--out", out] + flags, environment: environment)
-      #expect(r.status == 0, "shard \(i): \(r.stderr)")
+      #expect(r.status == 0 || r.status == 1, "shard \(i): \(r.stderr)")
       let ran = 22 / 4 + (i < 22 % 4 ? 1 : 0)
       #expect(r.stdout.hasPrefix("shard \(i)/4: \(ran) of 22 scenarios\n"), "shard \(i): \(r.stdout)")
       shards.append(out)
     }
     let merged = tmp.appendingPathComponent("merged")
     let merge = try CLI.run(["merge", "--out", merged.path, shards[2], shards[0], shards[3], shards[1]])
-    #expect(merge.status == 0, "merge: \(merge.stderr)")
+    #expect(merge.status == single.status, "merge: \(merge.stderr)")
+    #expect(merge.stderr == single.stderr, "the same failed expectations")
     #expect(merge.stdout.hasPrefix("merged 4 shards of 22 scenarios\n"))
     #expect(Self.table(merge.stdout) == Self.table(single.stdout), "the table a run prints")
     #expect(Self.table(merge.stdout).count == 2 + 22)
     #expect(
-      merge.stdout.hasSuffix("wrote \(merged.path)/summary.csv and 22 traces in \(merged.path)/traces\n"))
+      merge.stdout.contains("wrote \(merged.path)/summary.csv and 22 traces in \(merged.path)/traces\n"))
 
     let want = try RunCommandTests.files(under: full)
     let got = try RunCommandTests.files(under: merged)
     #expect(got.keys.sorted() == want.keys.sorted())
     for key in want.keys.sorted() { #expect(got[key] == want[key], "\(key) differs from a single run") }
     #expect(want.keys.contains("/montecarlo.csv") && want.keys.contains("/expectations.csv"))
+    #expect(want.keys.contains("/seeds.csv"), "seeds.csv too, with the plain scenarios' rows")
     #expect(want.keys.filter { $0.hasPrefix("/traces/") }.count == 3 * 22)
     #expect(!want.keys.contains("/shard.csv"), "a run without --shard writes no manifest")
 

@@ -3,6 +3,31 @@ import DockSimIO
 extension GateComparison {
   /// Notes on what was not compared: columns in one file only, columns without a tolerance, and
   /// overrides for scenarios in neither file. Lists are in column order or sorted.
+  /// Over seeds, where both files have the same columns: columns without a tolerance and stale
+  /// overrides.
+  static func notes(columns: [String], tolerances: ToleranceTable, scenarios: [String]) -> [String] {
+    let special = Set(
+      [
+        "scenario", "repetition", "status", "error", "expectations_failed",
+        SeedGateComparison.wrongSubjectColumn,
+      ]
+        + identityColumns)
+    let known = Set(tolerances.metrics)
+    var notes: [String] = []
+    let ungated = columns.filter { !special.contains($0) && !known.contains($0) }
+    if !ungated.isEmpty {
+      notes.append(
+        "columns without a tolerance in \(tolerances.file), not compared: \(ungated.joined(separator: ", "))")
+    }
+    let present = Set(scenarios)
+    let stale = tolerances.overriddenScenarios.filter { !present.contains($0) }
+    if !stale.isEmpty {
+      notes.append(
+        "\(tolerances.file) has overrides for scenarios in neither file: \(stale.joined(separator: ", "))")
+    }
+    return notes
+  }
+
   static func notes(
     baseline: SummarySnapshot, now: SummarySnapshot, tolerances: ToleranceTable, scenarios: [String]
   ) -> [String] {

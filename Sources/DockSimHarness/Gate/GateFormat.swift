@@ -15,7 +15,25 @@ public enum GateFormat {
 
   /// `now − baseline` with a sign, and the relative change when the baseline is not 0:
   /// `+0.00325 (+29.8%)`. Empty when either side is not a number.
+  ///
+  /// Over seeds: the mean per-seed worsening with its 95 % interval and the seeds compared,
+  /// `+0.00325 worse (95% CI +0.0011 … +0.0054; 20 seeds)`; for a rate, the seeds whose outcome
+  /// changed and the McNemar p-value.
   public static func change(_ finding: GateFinding) -> String {
+    if let s = finding.seeds {
+      let direction =
+        finding.tolerance?.better == BetterDirection.none
+        ? "" : s.change > 0 ? " worse" : s.change < 0 ? " better" : ""
+      var text =
+        signed(s.change) + direction + " (95% CI " + signed(s.lower) + " … " + signed(s.upper) + "; "
+        + "\(s.seeds) seed\(s.seeds == 1 ? "" : "s")"
+      if s.leftOut > 0 { text += ", \(s.leftOut) left out" }
+      return text + ")"
+    }
+    if let r = finding.rate {
+      return "\(r.newlyFailing) newly failing, \(r.newlyPassing) newly passing (McNemar p = "
+        + significant(r.pValue, digits: 3) + "; \(r.seeds) seeds)"
+    }
     guard let (b, n) = finding.numbers, b.isFinite, n.isFinite else { return "" }
     let delta = n - b
     var text = (delta > 0 ? "+" : "") + significant(delta, digits: 3)
@@ -28,6 +46,7 @@ public enum GateFormat {
 
   /// The direction and the allowance that applied: `lower ±0.002`. Empty for non-metric checks.
   public static func tolerance(_ finding: GateFinding) -> String {
+    if let r = finding.rate { return "rate +" + percent(r.tolerance) }
     guard let t = finding.tolerance else { return "" }
     guard let allowance = finding.allowance else { return "\(t.better.rawValue)" }
     return "\(t.better.rawValue) ±\(significant(allowance))"
@@ -40,11 +59,25 @@ public enum GateFormat {
     case .regression: word = "REGRESSION"
     case .improvement: word = "improvement"
     case .changed: word = "changed"
+    case .cannotTell: word = "CANNOT TELL"
     case .unchanged: word = "ok"
     case .notApplicable: word = "n/a"
     }
     return finding.note.isEmpty ? word : "\(word): \(finding.note)"
   }
+
+  /// A failure rate with its interval: `3/20 (15%, 95% CI 3.21–37.9%)`.
+  public static func rate(_ failing: Int, _ seeds: Int, _ interval: (lower: Double, upper: Double)) -> String
+  {
+    "\(failing)/\(seeds) (" + percent(Double(failing) / Double(seeds)) + ", 95% CI "
+      + significant(interval.lower * 100, digits: 3) + "–" + percent(interval.upper) + ")"
+  }
+
+  /// A fraction as a percentage to 3 significant digits: `0.15` → `15%`.
+  public static func percent(_ x: Double) -> String { significant(x * 100, digits: 3) + "%" }
+
+  /// A number to 3 significant digits with its sign: `+0.00325`, `-1.2`, `0`.
+  static func signed(_ x: Double) -> String { (x > 0 ? "+" : "") + significant(x, digits: 3) }
 
   /// The check's name in a table: the column, or `(scenario)` for a scenario added or removed.
   public static func check(_ finding: GateFinding) -> String {

@@ -7,22 +7,30 @@ public enum GateJUnit {
   /// The XML document, ending in a newline.
   public static func render(_ report: GateReport) -> String {
     let tests = report.findings.count
-    let failures = report.regressions.count
+    let failures = report.failures.count
     let skipped = report.findings.filter { $0.verdict == .notApplicable }.count
     let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"0\""
     var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
     out.append("<testsuites name=\"docksim gate\" \(counts)>")
     out.append("  <testsuite name=\"docksim gate\" \(counts)>")
-    for f in report.findings { out += testcase(f) }
+    for f in report.findings { out += testcase(f, strict: report.strict) }
     out.append("  </testsuite>")
     out.append("</testsuites>")
     return out.joined(separator: "\n") + "\n"
   }
 
-  private static func testcase(_ f: GateFinding) -> [String] {
+  private static func testcase(_ f: GateFinding, strict: Bool) -> [String] {
     let open = "    <testcase classname=\"\(escape(f.scenario))\" name=\"\(escape(f.check))\" time=\"0\""
     let summary = description(f)
     switch f.verdict {
+    case .cannotTell where strict:
+      return [
+        open + ">",
+        "      <failure message=\"\(escape(summary))\" type=\"cannot-tell\">\(escape(summary))</failure>",
+        "    </testcase>",
+      ]
+    case .cannotTell:
+      return [open + ">", "      <system-out>\(escape(summary))</system-out>", "    </testcase>"]
     case .regression:
       return [
         open + ">",

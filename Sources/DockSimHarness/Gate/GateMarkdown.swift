@@ -7,10 +7,12 @@ public enum GateMarkdown {
   public static func render(_ report: GateReport, reportLink: String? = nil) -> String {
     var out: [String] = []
     let failures = report.regressions.count
+    let undecided =
+      report.strict && !report.cannotTell.isEmpty ? ", \(report.cannotTell.count) cannot tell" : ""
     out.append(
       report.passed
         ? "## ✅ docksim gate: pass"
-        : "## ❌ docksim gate: fail (\(failures) regression\(failures == 1 ? "" : "s"))")
+        : "## ❌ docksim gate: fail (\(failures) regression\(failures == 1 ? "" : "s")\(undecided))")
     out.append("")
     out.append(
       "\(escape(report.counts)). Baseline `\(code(report.baselineFile))`, run `\(code(report.summaryFile))`, "
@@ -21,12 +23,17 @@ public enum GateMarkdown {
     }
     // Removed scenarios are regressions too; they are listed on their own below.
     section("Regressions", report.regressions.filter { $0.check != "scenario" }, into: &out)
+    section(
+      report.strict ? "Cannot tell (failing under --strict)" : "Cannot tell (not failing; more seeds needed)",
+      report.cannotTell, into: &out)
     section("Improvements", report.improvements, into: &out)
     section("Changes (not gated)", report.changes.filter { $0.check != "scenario" }, into: &out)
     list("Added scenarios (new coverage)", report.added, into: &out)
     list("Removed scenarios (regressions: no longer checked)", report.removed, into: &out)
     list("Notes", report.notes, into: &out)
-    if report.regressions.isEmpty && report.improvements.isEmpty && report.changes.isEmpty {
+    if report.regressions.isEmpty && report.improvements.isEmpty && report.changes.isEmpty
+      && report.cannotTell.isEmpty
+    {
       out.append("")
       out.append("No regressions, improvements or changes beyond the tolerances.")
     }

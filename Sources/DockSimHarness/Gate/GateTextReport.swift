@@ -8,9 +8,11 @@ public enum GateTextReport {
   public static func render(_ report: GateReport) -> String {
     var lines = [
       "docksim gate: \(report.summaryFile) against \(report.baselineFile) "
-        + "(tolerances: \(report.toleranceFile))"
+        + "(tolerances: \(report.toleranceFile)"
+        + (report.overSeeds
+          ? "; paired over seeds: means, mean worsening with its 95% bootstrap interval)" : ")")
     ]
-    let rows = report.regressions + report.improvements + report.changes
+    let rows = report.regressions + report.cannotTell + report.improvements + report.changes
     if rows.isEmpty {
       lines.append("no regressions, improvements or changes beyond the tolerances")
     } else {

@@ -2,8 +2,9 @@ import DockSimIO
 
 /// Reads a `summary.csv` (this run's or a baseline) and checks its shape: a header starting with
 /// `scenario` and holding `status`, unique non-empty column names, one row per scenario with as many
-/// cells as the header, `status` `ok` or `error`, and every column except `scenario`, `status` and
-/// `error` a number (shortest round-trip form, `nan`, `inf`) or empty (not applicable).
+/// cells as the header, `status` `ok` or `error`, `expectations_failed` a whole number ≥ 0, and every
+/// column except `scenario`, `status` and `error` a finite number or empty (not applicable). `nan` and
+/// `inf` are refused: a value that cannot be compared must not be compared.
 public enum SummaryCSVReader {
   /// Columns holding text; every other column holds numbers.
   public static let textColumns: Set<String> = ["scenario", "status", "error"]
@@ -19,6 +20,35 @@ public enum SummaryCSVReader {
   ///
   /// - Throws: `GateInputError`, as `read(path:)`.
   public static func parse(_ text: String, file: String) throws(GateInputError) -> SummarySnapshot {
+    let (columns, rows) = try table(text, file: file)
+    var firstLine: [String: Int] = [:]
+    for row in rows {
+      if let first = firstLine[row.scenario] {
+        throw GateInputError(
+          file: file, line: row.line, column: 1, field: "scenario",
+          message:
+            "scenario '\(row.scenario)' appears again (first on line \(first)); expected one row per scenario"
+            + (columns.contains("repetition")
+              ? " (a seeds.csv has a row per seed: gate it against another)" : "")
+        )
+      }
+      firstLine[row.scenario] = row.line
+    }
+    return SummarySnapshot(file: file, columns: columns, rows: rows)
+  }
+
+  /// Whether `text` is a seed-level table (`seeds.csv`): its header has a `repetition` column.
+  public static func isSeedLevel(_ text: String, file: String) throws(GateInputError) -> Bool {
+    let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+    return try CSVRecords.parse(String(firstLine), file: file).first?.cells.contains {
+      $0.text == "repetition"
+    }
+      ?? false
+  }
+
+  /// The header and the validated rows of a summary-shaped table (`summary.csv` or `seeds.csv`), in
+  /// file order; uniqueness of the rows is the caller's rule.
+  static func table(_ text: String, file: String) throws(GateInputError) -> ([String], [SummaryRow]) {
     let records = try CSVRecords.parse(text, file: file)
     guard let header = records.first else {
       throw GateInputError(
@@ -26,20 +56,8 @@ public enum SummaryCSVReader {
     }
     let columns = try checkHeader(header, file: file)
     var rows: [SummaryRow] = []
-    var firstLine: [String: Int] = [:]
-    for record in records.dropFirst() {
-      let row = try readRow(record, columns: columns, file: file)
-      if let first = firstLine[row.scenario] {
-        throw GateInputError(
-          file: file, line: record.line, column: 1, field: "scenario",
-          message:
-            "scenario '\(row.scenario)' appears again (first on line \(first)); expected one row per scenario"
-        )
-      }
-      firstLine[row.scenario] = record.line
-      rows.append(row)
-    }
-    return SummarySnapshot(file: file, columns: columns, rows: rows)
+    for record in records.dropFirst() { rows.append(try readRow(record, columns: columns, file: file)) }
+    return (columns, rows)
   }
 
   private static func checkHeader(_ header: CSVRecord, file: String) throws(GateInputError) -> [String] {
@@ -86,9 +104,18 @@ public enum SummaryCSVReader {
         }
       case _ where textColumns.contains(name):
         break
+      case "expectations_failed", "repetition":
+        guard cell.text.isEmpty || (UInt32(cell.text) != nil && !cell.text.hasPrefix("+")) else {
+          throw fail("expected a whole number ≥ 0 or an empty cell (a failed run), got '\(cell.text)'")
+        }
       default:
         guard cell.text.isEmpty || Double(cell.text) != nil else {
           throw fail("expected a number or an empty cell (not applicable), got '\(cell.text)'")
+        }
+        guard cell.text.isEmpty || Double(cell.text)?.isFinite == true else {
+          throw fail(
+            "expected a finite number or an empty cell (not applicable), got '\(cell.text)'; non-finite values "
+              + "cannot be compared and are refused")
         }
       }
       values[name] = cell.text

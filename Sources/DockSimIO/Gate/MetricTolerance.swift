@@ -30,6 +30,26 @@ public struct MetricTolerance: Equatable, Sendable {
   }
 }
 
+/// The settings of the gate over seeds (`docksim gate` with `seeds.csv` files; docs/gate.md).
+public struct SeedGateSettings: Equatable, Sendable {
+  /// Fewer paired seeds than this make any non-zero change of a metric "cannot tell" (`min_seeds`).
+  public var minimumSeeds: Int
+  /// A seed spending more than this many seconds on the wrong subject counts as failing
+  /// (`wrong_subject_max_s`, in seconds).
+  public var wrongSubjectMaximumSeconds: Double
+  /// How far a failure rate (a fraction of seeds) may rise before a significant rise regresses
+  /// (`failure_rate: { abs: … }`).
+  public var failureRateTolerance: Double
+
+  public init(
+    minimumSeeds: Int = 10, wrongSubjectMaximumSeconds: Double = 1.0, failureRateTolerance: Double = 0
+  ) {
+    self.minimumSeeds = minimumSeeds
+    self.wrongSubjectMaximumSeconds = wrongSubjectMaximumSeconds
+    self.failureRateTolerance = failureRateTolerance
+  }
+}
+
 /// The tolerances of every metric, with per-scenario overrides, as read from a tolerance file.
 public struct ToleranceTable: Equatable, Sendable {
   /// The file they were read from (named in notes).
@@ -38,16 +58,19 @@ public struct ToleranceTable: Equatable, Sendable {
   public let metrics: [String]
   private let defaults: [String: MetricTolerance]
   private let overrides: [String: [String: MetricTolerance]]
+  /// How the gate over seeds decides.
+  public let seeds: SeedGateSettings
 
   /// `defaults` must hold every name of `metrics`; `overrides` maps scenario → metric → tolerance.
   public init(
     file: String, metrics: [String], defaults: [String: MetricTolerance],
-    overrides: [String: [String: MetricTolerance]] = [:]
+    overrides: [String: [String: MetricTolerance]] = [:], seeds: SeedGateSettings = SeedGateSettings()
   ) {
     self.file = file
     self.metrics = metrics
     self.defaults = defaults
     self.overrides = overrides
+    self.seeds = seeds
   }
 
   /// The tolerance of `metric` in `scenario` (the scenario's override if any), or nil for a column

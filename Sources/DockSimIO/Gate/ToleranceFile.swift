@@ -14,7 +14,7 @@ import Yams
 /// without a tolerance is an error, so that nothing silently stops being gated.
 public enum ToleranceFile {
   static let entryFields = ["better", "abs", "rel"]
-  static let topFields = ["metrics", "scenarios"]
+  static let topFields = ["metrics", "scenarios", "min_seeds", "wrong_subject_max_s", "failure_rate"]
 
   /// Reads and validates the tolerance file at `path` against the metric columns `metrics`.
   ///
@@ -43,10 +43,20 @@ public enum ToleranceFile {
     let top = ToleranceNode(node: root, path: "", file: file)
     var metricsNode: ToleranceNode?
     var scenariosNode: ToleranceNode?
+    var seeds = SeedGateSettings()
     for (name, key, value) in try top.entries("a mapping with the fields metrics and scenarios") {
       switch name {
       case "metrics": metricsNode = value
       case "scenarios": scenariosNode = value
+      case "min_seeds": seeds.minimumSeeds = try value.integer(2...1_000_000)
+      case "wrong_subject_max_s": seeds.wrongSubjectMaximumSeconds = try value.nonNegativeNumber()
+      case "failure_rate":
+        for (field, fieldKey, fieldValue) in try value.entries("a mapping with the field abs") {
+          guard field == "abs" else { throw fieldKey.error(unknown("field", field, among: ["abs"])) }
+          let rate = try fieldValue.nonNegativeNumber()
+          guard rate <= 1 else { throw fieldValue.mismatch("a share of seeds in [0, 1]") }
+          seeds.failureRateTolerance = rate
+        }
       default: throw key.error(unknown("field", name, among: topFields))
       }
     }
@@ -67,7 +77,8 @@ public enum ToleranceFile {
         overrides[scenario] = table
       }
     }
-    return ToleranceTable(file: file, metrics: metrics, defaults: defaults, overrides: overrides)
+    return ToleranceTable(
+      file: file, metrics: metrics, defaults: defaults, overrides: overrides, seeds: seeds)
   }
 
   static let wellFormed = "expected well-formed YAML (docs/gate.md)"

@@ -68,6 +68,15 @@ struct ToleranceNode {
     return value
   }
 
+  /// A whole number in `range` (`2.0` is not one).
+  func integer(_ range: ClosedRange<Int>) throws(GateInputError) -> Int {
+    let expected = "an integer in \(range.lowerBound) ... \(range.upperBound)"
+    guard case .scalar(let scalar) = node, node.tagName == .int, let value = YAMLNumber.int(scalar),
+      range.contains(value)
+    else { throw mismatch(expected) }
+    return value
+  }
+
   /// One of `BetterDirection`'s names.
   func direction() throws(GateInputError) -> BetterDirection {
     let names = BetterDirection.allCases.map(\.rawValue)

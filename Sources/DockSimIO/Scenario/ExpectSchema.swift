@@ -16,18 +16,26 @@ enum ExpectSchema {
     // In the catalogue's order, so results are listed the same way whatever the file's order.
     for name in MetricCatalog.names {
       guard let entry = m[name] else { continue }
-      out.append(try expectation(name, entry))
+      out.append(try expectation(name, entry, allowsShare: true))
     }
     return out
   }
 
-  /// `{ min: a, max: b }` (either or both) bounding `metric`; also a tuning's constraints.
-  static func expectation(_ metric: String, _ entry: NodeReader) throws(ScenarioError) -> Expectation {
-    let b = try entry.mapping(allowed: ["min", "max"])
+  /// The share of seeds an expectation must hold in: more than none, at most all.
+  static let shareBounds = NumberBounds(lower: 0, lowerInclusive: false, upper: 1, upperInclusive: true)
+
+  /// `{ min: a, max: b }` (either or both) bounding `metric`; also a tuning's constraints. With
+  /// `allowsShare` (a scenario's `expect:`) also `share: s`, 0 < s ≤ 1, the share of Monte Carlo
+  /// seeds that must meet the bound.
+  static func expectation(_ metric: String, _ entry: NodeReader, allowsShare: Bool = false)
+    throws(ScenarioError) -> Expectation
+  {
+    let b = try entry.mapping(allowed: allowsShare ? ["min", "max", "share"] : ["min", "max"])
     let lo = try b["min"].map { n throws(ScenarioError) in try n.number(bound) }
     let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
+    let share = try b["share"].map { n throws(ScenarioError) in try n.number(shareBounds) }
     guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
     if let lo, let hi, lo > hi { throw entry.mismatch("min ≤ max, got min \(lo) > max \(hi)") }
-    return Expectation(metric: metric, minimum: lo, maximum: hi)
+    return Expectation(metric: metric, minimum: lo, maximum: hi, share: share)
   }
 }

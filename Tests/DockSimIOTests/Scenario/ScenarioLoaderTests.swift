@@ -133,6 +133,11 @@ struct ExpectSectionTests {
       file: "e.yaml")
     #expect(s.expectations.map(\.metric) == ["framing_error_rms", "in_frame_ratio"])
     #expect(s.expectations[0].maximum == 0.05 && s.expectations[0].minimum == nil)
+    #expect(s.expectations[0].share == nil && s.expectations[0].requiredShare == 1)
+    let shared = try ScenarioLoader.parse(
+      yaml: Self.head + "expect:\n  primary_switches: { max: 0, share: 0.9 }\n", file: "e.yaml")
+    let expected = DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: 0.9)
+    #expect(shared.expectations == [expected])
   }
 
   @Test(arguments: [
@@ -140,6 +145,17 @@ struct ExpectSectionTests {
     ("expect:\n  framing_error_rms: { max: 0.05, min: 0.1 }\n", "min ≤ max"),
     ("expect:\n  framing_error_rms: {}\n", "min, max or both"),
     ("expect:\n  framing_error_rms: { maximum: 1 }\n", "maximum"),
+    (
+      "expect:\n  framing_error_rms: { max: 1, share: 0 }\n",
+      "e.yaml:7: expect.framing_error_rms.share: expected a number > 0, got 0"
+    ),
+    (
+      "expect:\n  framing_error_rms: { max: 1, share: 1.5 }\n",
+      "e.yaml:7: expect.framing_error_rms.share: expected a number <= 1, got 1.5"
+    ),
+    ("expect:\n  framing_error_rms: { max: 1, share: .nan }\n", "share: expected a finite number"),
+    ("expect:\n  framing_error_rms: { max: 1, share: most }\n", "share: expected a number in (0, 1]"),
+    ("expect:\n  framing_error_rms: { share: 0.9 }\n", "min, max or both"),
   ])
   func badExpectationsAreRefused(tail: String, needle: String) {
     #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") }
