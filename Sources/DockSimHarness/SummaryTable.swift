@@ -49,7 +49,7 @@ public enum SummaryTable {
       ("camera_lag_ms", "lag ms", 0), ("command_accel_rms_rad_s2", "cmd acc", 1),
       ("speed_cap_violations", "cap viol", 0),
       ("position_limit_violations", "limit viol", 0), ("idf1", "idf1", 3), ("id_switches", "id sw", 0),
-      ("primary_switches", "prim sw", 0),
+      ("primary_switches", "prim sw", 0), ("wrong_subject_s", "wrong s", 1),
     ]
     let nameWidth = max(8, outcomes.map(\.name.count).max() ?? 8)
     var header = "scenario".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
