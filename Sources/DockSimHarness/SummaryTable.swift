@@ -56,6 +56,7 @@ public enum SummaryTable {
     let shown: [MetricKey] = [
       .framingErrorRMS, .framingErrorP95, .inFrameRatio, .estimationErrorRMS, .cameraLag, .commandAccelRMS,
       .speedCapViolations, .positionLimitViolations, .idf1, .idSwitches, .primarySwitches,
+      .wrongSubjectSeconds,
     ]
     let nameWidth = max(8, outcomes.map(\.name.count).max() ?? 8)
     var header = "scenario".padding(toLength: nameWidth, withPad: " ", startingAt: 0)

@@ -4,7 +4,7 @@ import DockSimCore
 ///
 /// Columns (see `docs/csv.md`): frame index and time; the primary subject's true direction and box
 /// (centre and height, normalized, lower-left origin); the observation of it captured this frame; the
-/// estimate delivered this frame with its capture time; the true camera pose and measured rates; the
+/// estimate delivered this frame with its capture time and its NIS and NEES; the true camera pose and measured rates; the
 /// command; the framing error.
 public struct TraceCSVSink: TraceSink {
   public static let columns = [
@@ -12,7 +12,7 @@ public struct TraceCSVSink: TraceSink {
     "subject_az_rad", "subject_el_rad", "subject_u", "subject_v", "subject_h",
     "obs_u", "obs_v", "obs_h",
     "track_id", "track_status", "est_capture_t_s", "est_az_rad", "est_el_rad", "est_log_size",
-    "est_az_rate_rad_s", "est_el_rate_rad_s", "est_nis",
+    "est_az_rate_rad_s", "est_el_rate_rad_s", "est_nis", "est_nees",
     "camera_yaw_rad", "camera_pitch_rad", "camera_yaw_rate_rad_s", "camera_pitch_rate_rad_s",
     "cmd_yaw_rad_s", "cmd_pitch_rad_s", "framing_error", "framing_target_u", "framing_target_v",
     "system_tracking", "docked", "battery_level", "charging",
@@ -49,6 +49,7 @@ public struct TraceCSVSink: TraceSink {
     row.add(est?.state.azimuthRate)
     row.add(est?.state.elevationRate)
     row.add(est?.nis)
+    row.add(r.estimateNEES)
     row.add(Angle.wrap(r.camera.yaw))
     row.add(r.camera.pitch)
     row.add(r.cameraVelocity.yaw)

@@ -38,6 +38,13 @@ struct ScoringTests {
     #expect(abs(lag - Double(frames) * 1000 / 30) < 2, "lag \(lag) ms for \(frames) frames")
   }
 
+  /// A delay beyond the window (2 s > 1.5 s) or a lead beyond it (1 s > 0.5 s) puts the least cost at
+  /// the window's edge: no lag is identifiable, so none is reported.
+  @Test(arguments: [60, -30])
+  func lagIsNotApplicableAtTheEdgeOfTheWindow(frames: Int) {
+    #expect(Self.lag(delayFrames: frames) == nil)
+  }
+
   @Test func lagIsNotApplicableForAStandingSubject() {
     var metric = CameraLagMetric(framePeriod: 1.0 / 30)
     for k in 0..<300 { metric.observe(Self.frame(k, subjectAz: 0.01, cameraYaw: 0)) }

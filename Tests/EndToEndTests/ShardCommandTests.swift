@@ -48,19 +48,19 @@ struct ShardCommandTests {
       let out = tmp.appendingPathComponent("shard-\(i)").path
       let r = try CLI.run(["run"] + inputs + ["--out", out] + flags, environment: environment)
       #expect(r.status == 0 || r.status == 1, "shard \(i): \(r.stderr)")
-      let ran = 22 / 4 + (i < 22 % 4 ? 1 : 0)
-      #expect(r.stdout.hasPrefix("shard \(i)/4: \(ran) of 22 scenarios\n"), "shard \(i): \(r.stdout)")
+      let ran = 23 / 4 + (i < 23 % 4 ? 1 : 0)
+      #expect(r.stdout.hasPrefix("shard \(i)/4: \(ran) of 23 scenarios\n"), "shard \(i): \(r.stdout)")
       shards.append(out)
     }
     let merged = tmp.appendingPathComponent("merged")
     let merge = try CLI.run(["merge", "--out", merged.path, shards[2], shards[0], shards[3], shards[1]])
     #expect(merge.status == single.status, "merge: \(merge.stderr)")
     #expect(merge.stderr == single.stderr, "the same failed expectations")
-    #expect(merge.stdout.hasPrefix("merged 4 shards of 22 scenarios\n"))
+    #expect(merge.stdout.hasPrefix("merged 4 shards of 23 scenarios\n"))
     #expect(Self.table(merge.stdout) == Self.table(single.stdout), "the table a run prints")
-    #expect(Self.table(merge.stdout).count == 2 + 22)
+    #expect(Self.table(merge.stdout).count == 2 + 23)
     #expect(
-      merge.stdout.contains("wrote \(merged.path)/summary.csv and 22 traces in \(merged.path)/traces\n"))
+      merge.stdout.contains("wrote \(merged.path)/summary.csv and 23 traces in \(merged.path)/traces\n"))
 
     let want = try RunCommandTests.files(under: full)
     let got = try RunCommandTests.files(under: merged)
@@ -68,17 +68,17 @@ struct ShardCommandTests {
     for key in want.keys.sorted() { #expect(got[key] == want[key], "\(key) differs from a single run") }
     #expect(want.keys.contains("/montecarlo.csv") && want.keys.contains("/expectations.csv"))
     #expect(want.keys.contains("/seeds.csv"), "seeds.csv too, with the plain scenarios' rows")
-    #expect(want.keys.filter { $0.hasPrefix("/traces/") }.count == 3 * 22)
+    #expect(want.keys.filter { $0.hasPrefix("/traces/") }.count == 3 * 23)
     #expect(!want.keys.contains("/shard.csv"), "a run without --shard writes no manifest")
 
     // Each shard wrote only its own part, and a manifest agreeing with the others.
     var fingerprints: Set<String> = []
     for (i, shard) in shards.enumerated() {
       let files = try RunCommandTests.files(under: URL(fileURLWithPath: shard))
-      #expect(files.keys.filter { $0.hasPrefix("/traces/") }.count < 3 * 22 / 2)
+      #expect(files.keys.filter { $0.hasPrefix("/traces/") }.count < 3 * 23 / 2)
       let manifest = String(decoding: try #require(files["/shard.csv"]), as: UTF8.self)
       let rows = manifest.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
-      #expect(rows.count == 22)
+      #expect(rows.count == 23)
       #expect(rows.allSatisfy { $0[0] == "run" && $0[1] == "\(i)" && $0[2] == "4" })
       fingerprints.formUnion(rows.map { String($0[3]) })
     }

@@ -17,7 +17,7 @@ struct BuiltInMetrics: Sendable {
     tracking = TrackingMetrics(
       camera: scenario.camera, matchThreshold: scenario.matchThreshold,
       primarySubject: scenario.primarySubject,
-      minimumVisibleFraction: scenario.detector.minimumVisibleFraction)
+      minimumVisibleFraction: scenario.detector.minimumVisibleFraction, framePeriod: 1 / scenario.frameRateHz)
   }
 
   mutating func observe(_ frame: FrameRecord) {

@@ -4,7 +4,8 @@
 /// of `wrap(camera_yaw[k] − subject_az[k − τ])²` over the frames after a warm-up, keeping only a ring
 /// of recent values of both signals (bounded memory). The lag is the τ of least mean, refined by a
 /// parabola through its neighbours. Not applicable (nil) when the subject's azimuth spans less than
-/// `minimumTravel` radians: a standing subject has no meaningful lag.
+/// `minimumTravel` radians (a standing subject has no meaningful lag), or when the least mean is at
+/// either end of the window (no lag identifiable within it).
 public struct CameraLagMetric: MetricAccumulator {
   public let framePeriod: Double
   public let maxLagFrames: Int
@@ -73,8 +74,12 @@ public struct CameraLagMetric: MetricAccumulator {
     for i in costs.indices where samples[i] > 0 { mean[i] = costs[i] / Double(samples[i]) }
     var best = 0
     for i in mean.indices where mean[i] < mean[best] { best = i }
+    // A minimum at either end of the window is not a minimum of the alignment cost: the true delay (if
+    // any) lies outside the window, or the signals do not align at all. Reporting the edge would look
+    // like a measured lag.
+    guard best > 0 && best < mean.count - 1 else { return [MetricValue(.cameraLag, nil)] }
     var shift = Double(best - maxLeadFrames)
-    if best > 0 && best < mean.count - 1 && mean[best - 1].isFinite && mean[best + 1].isFinite {
+    if mean[best - 1].isFinite && mean[best + 1].isFinite {
       let (a, b, c) = (mean[best - 1], mean[best], mean[best + 1])
       let denominator = a - 2 * b + c
       if denominator > 0 { shift += 0.5 * (a - c) / denominator }

@@ -80,6 +80,21 @@ extension MetricKey {
   // MARK: The primary subject
   public static let primarySwitches = MetricKey(
     "primary_switches", title: "prim sw", help: "times the primary track moved to another person", digits: 0)
+  public static let wrongSubjectSeconds = MetricKey(
+    "wrong_subject_s", title: "wrong s",
+    help: "time the primary track sat on someone other than the intended subject (s)", digits: 1)
+  public static let wrongSubjectLongest = MetricKey(
+    "wrong_subject_longest_s", title: "wrong max s",
+    help: "longest stretch of the primary track on someone other than the intended subject (s)", digits: 1)
+  public static let noPrimaryVisibleSeconds = MetricKey(
+    "no_primary_visible_s", title: "no prim s",
+    help: "time with no primary track while the intended subject was detectable (s)", digits: 1)
+  public static let outOfFrameSeconds = MetricKey(
+    "out_of_frame_s", title: "out s", help: "time the intended subject's centre was outside the image (s)",
+    digits: 1)
+  public static let outOfFrameLongest = MetricKey(
+    "out_of_frame_longest_s", title: "out max s",
+    help: "longest stretch of the intended subject's centre outside the image (s)", digits: 1)
   public static let reacquisitions = MetricKey(
     "reacquisitions", title: "reacq", help: "returns of the primary subject after being undetectable",
     digits: 0)

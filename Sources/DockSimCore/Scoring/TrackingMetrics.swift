@@ -14,9 +14,18 @@ public struct TrackingMetrics: MetricAccumulator {
   public let minimumVisibleFraction: Double
   /// Frames a subject must be undetectable before its return counts as a reacquisition event.
   public let occlusionFrames: Int
+  /// Time one frame counts for in the time metrics (1 / frame rate), seconds.
+  public let framePeriod: Double
+  private let measurement: MeasurementModel
   private var mot: MOTAccumulator
   private var primarySubjectUnderTrack: Int?
   private var primarySwitches = 0
+  /// The primary track and the subject it last sat on: a coasting primary still belongs to that
+  /// subject, until it sits on someone else or is no longer the primary.
+  private var primaryOwner: (track: Int, subject: Int?)?
+  private var wrongSubject = Stretches()
+  private var noPrimaryVisibleFrames = 0
+  private var outOfFrame = Stretches()
   private var hiddenFrames = 0
   private var pendingSince: Double?
   private var reacquisitions: [Double] = []
@@ -30,15 +39,36 @@ public struct TrackingMetrics: MetricAccumulator {
   private var groundTruth: [(id: Int, u: Double, v: Double)] = []
   private var hypotheses: [(id: Int, u: Double, v: Double)] = []
 
+  /// Frames counted in total and in the longest run of consecutive frames.
+  struct Stretches {
+    var frames = 0
+    var current = 0
+    var longest = 0
+    mutating func add(_ counts: Bool) {
+      if counts {
+        frames += 1
+        current += 1
+        longest = max(longest, current)
+      } else {
+        current = 0
+      }
+    }
+  }
+
+  /// - Parameters:
+  ///   - framePeriod: seconds each frame counts for in `wrong_subject_s`, `no_primary_visible_s` and
+  ///     `out_of_frame_s` (1 / the scenario's frame rate).
   public init(
     camera: PinholeCamera, matchThreshold: Double = 0.05, primarySubject: Int = 0,
-    minimumVisibleFraction: Double = 0.3, occlusionFrames: Int = 5
+    minimumVisibleFraction: Double = 0.3, occlusionFrames: Int = 5, framePeriod: Double = 1.0 / 30
   ) {
     self.camera = camera
     self.matchThreshold = matchThreshold
     self.primarySubject = primarySubject
     self.minimumVisibleFraction = minimumVisibleFraction
     self.occlusionFrames = occlusionFrames
+    self.framePeriod = framePeriod
+    measurement = MeasurementModel(camera: camera)
     mot = MOTAccumulator(matchThreshold: matchThreshold)
   }
 
@@ -47,6 +77,9 @@ public struct TrackingMetrics: MetricAccumulator {
   static func kindIndex(_ k: SubjectKind) -> Int { k == .humanBody ? 0 : (k == .humanFace ? 1 : 2) }
 
   public mutating func observe(_ frame: FrameRecord) {
+    // What the viewer sees now (true pose at the frame), unlike the tracking scores below, which are
+    // taken at the capture time of the delivered estimate.
+    if let truth = frame.truth { outOfFrame.add(!truth.centerInImage) }
     guard let pose = frame.deliveredPose,
       let captureTime = frame.estimate?.time ?? frame.tracks.first?.time
         ?? Optional(frame.time.seconds)
@@ -76,11 +109,15 @@ public struct TrackingMetrics: MetricAccumulator {
 
   private mutating func scorePrimary(_ frame: FrameRecord, pose: CameraPose, captureTime: Double) {
     var onSubject: Int?
+    let primaryTrack = frame.estimate.flatMap { $0.status == .tentative ? nil : $0 }
+    if let primary = primaryTrack, primaryOwner?.track != primary.id {
+      primaryOwner = (primary.id, nil)
+    } else if primaryTrack == nil {
+      primaryOwner = nil
+    }
     // The primary's identity is what its measurements say: only frames in which it was updated count, so
     // a prediction coasting past somebody else while the primary is hidden is not a switch.
-    if let primary = frame.estimate, primary.status != .tentative, primary.nis.isFinite,
-      let p = project(primary, pose: pose)
-    {
+    if let primary = primaryTrack, primary.nis.isFinite, let p = project(primary, pose: pose) {
       // As CLEAR MOT's established pairs: the subject the primary sat on keeps it while within the
       // threshold, so two people passing close to each other do not count as switches.
       var best: (TruthBox, Double)?
@@ -100,12 +137,18 @@ public struct TrackingMetrics: MetricAccumulator {
           primarySwitches += 1
         }
         primarySubjectUnderTrack = b.subjectIndex
-        accumulateNEES(primary, truth: b)
+        primaryOwner = (primary.id, b.subjectIndex)
+        if let nees = Self.nees(primary, truth: b, pose: pose, model: measurement) {
+          neesSum += nees
+          neesCount += 1
+        }
       }
     }
+    wrongSubject.add(primaryOwner?.subject.map { $0 != primarySubject } ?? false)
     // Reacquisition of the scenario's primary subject after it was undetectable.
     let main = frame.deliveredBoxes.first { $0.subjectIndex == primarySubject }
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
+    if detectable && primaryTrack == nil { noPrimaryVisibleFrames += 1 }
     if !detectable {
       hiddenFrames += 1
       if pendingSince != nil && hiddenFrames >= occlusionFrames { pendingSince = nil }
@@ -119,18 +162,41 @@ public struct TrackingMetrics: MetricAccumulator {
     }
   }
 
-  private mutating func accumulateNEES(_ t: Track, truth b: TruthBox) {
+  /// The state a noise-free detection of box `b` stands for, in the track state's own terms: the exact
+  /// inverse of the measurement model (`MeasurementModel.initialState`) applied to the whole projected
+  /// box (centre and height, normalized image units) through the true camera pose `pose`. This is the
+  /// quantity the filter estimates: for a tall box the log size is ln(2·tan(vfov/2)·h), not the log of
+  /// the angle the box subtends, and the direction is that of the box's centre in the image, not of the
+  /// subject's centre. Nil when part of the box is behind the camera.
+  public static func stateTruth(of b: TruthBox, pose: CameraPose, camera: PinholeCamera) -> TrackState? {
+    stateTruth(of: b, pose: pose, model: MeasurementModel(camera: camera))
+  }
+
+  static func stateTruth(of b: TruthBox, pose: CameraPose, model: MeasurementModel) -> TrackState? {
+    guard let box = b.box, box.height > 0 else { return nil }
+    return model.initialState(u: box.midX, v: box.midY, h: box.height, pose: pose)
+  }
+
+  /// Normalized estimation error squared `eᵀ P⁻¹ e` of track `t` (3 degrees of freedom: azimuth,
+  /// elevation, log size) against `stateTruth(of:pose:camera:)` of box `b` at the true camera pose
+  /// `pose`, with P the position block of the track's covariance. Nil when the box has no truth state,
+  /// P is not positive definite or the result is not finite.
+  public static func nees(_ t: Track, truth b: TruthBox, pose: CameraPose, camera: PinholeCamera) -> Double? {
+    nees(t, truth: b, pose: pose, model: MeasurementModel(camera: camera))
+  }
+
+  static func nees(_ t: Track, truth b: TruthBox, pose: CameraPose, model: MeasurementModel) -> Double? {
+    guard let x = stateTruth(of: b, pose: pose, model: model) else { return nil }
     let e = (
-      Angle.difference(t.state.azimuth, b.direction.azimuth), t.state.elevation - b.direction.elevation,
-      t.state.logSize - log(b.angularHeight)
+      Angle.difference(t.state.azimuth, x.azimuth), t.state.elevation - x.elevation,
+      t.state.logSize - x.logSize
     )
     // The 3×3 position block of P from the upper triangle (p00 p01 p02 … p11 p12 … p22 …).
     let u = t.covarianceUpper
     guard let nees = Self.quadraticForm(e, p00: u[0], p10: u[1], p11: u[6], p20: u[2], p21: u[7], p22: u[11]),
       nees.isFinite
-    else { return }
-    neesSum += nees
-    neesCount += 1
+    else { return nil }
+    return nees
   }
 
   /// eᵀ P⁻¹ e for a 3×3 symmetric positive definite P (Cholesky), nil if P is not.
@@ -209,6 +275,11 @@ public struct TrackingMetrics: MetricAccumulator {
       MetricValue(.motFalsePositives, Double(s.numFalsePositives)),
       MetricValue(.motMisses, Double(s.numMisses)),
       MetricValue(.primarySwitches, Double(primarySwitches)),
+      MetricValue(.wrongSubjectSeconds, Double(wrongSubject.frames) * framePeriod),
+      MetricValue(.wrongSubjectLongest, Double(wrongSubject.longest) * framePeriod),
+      MetricValue(.noPrimaryVisibleSeconds, Double(noPrimaryVisibleFrames) * framePeriod),
+      MetricValue(.outOfFrameSeconds, Double(outOfFrame.frames) * framePeriod),
+      MetricValue(.outOfFrameLongest, Double(outOfFrame.longest) * framePeriod),
       MetricValue(.reacquisitions, Double(events.count)),
       MetricValue(.reacquisitionTimeMean, events.isEmpty ? nil : events.reduce(0, +) / Double(events.count)),
       MetricValue(.reacquisitionTimeMax, events.max()),

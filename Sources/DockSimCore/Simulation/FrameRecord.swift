@@ -7,7 +7,8 @@ public struct FrameRecord: Sendable {
   public var time: SimTime
   /// Every box of every subject at this frame (true camera pose), in subject order.
   public var boxes: [TruthBox]
-  /// The main box of the scenario's primary subject at this frame.
+  /// The scenario's primary subject's box at this frame: the one of the kind the primary track
+  /// follows, else its main box.
   public var truth: TruthBox?
   /// The observation of the primary subject captured this frame (nil if missed).
   public var observation: Observation?
@@ -20,8 +21,13 @@ public struct FrameRecord: Sendable {
   /// Every box at the capture time of the delivered frame, and the true camera pose then.
   public var deliveredBoxes: [TruthBox]
   public var deliveredPose: CameraPose?
-  /// The primary subject's main box at the capture time of the delivered frame.
+  /// The primary subject's box at the capture time of the delivered frame: the one of the kind the
+  /// primary track follows, else its main box.
   public var truthAtEstimate: TruthBox?
+  /// NEES of the delivered primary estimate against `truthAtEstimate` (3 degrees of freedom, see
+  /// `TrackingMetrics.nees`); nil without an estimate, without a box of its kind or a covariance that is
+  /// not positive definite.
+  public var estimateNEES: Double?
   /// True camera pose at this frame.
   public var camera: CameraPose
   /// The camera pose the tracker was given for the delivered frame (from the sensors).
@@ -52,7 +58,8 @@ public struct FrameRecord: Sendable {
   public init(
     frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
     observations: [Observation] = [], tracks: [Track] = [], estimate: Track?, deliveredBoxes: [TruthBox] = [],
-    deliveredPose: CameraPose? = nil, truthAtEstimate: TruthBox?, camera: CameraPose,
+    deliveredPose: CameraPose? = nil, truthAtEstimate: TruthBox?, estimateNEES: Double? = nil,
+    camera: CameraPose,
     measuredPose: CameraPose? = nil, sensedPose: CameraPose? = nil,
     cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double,
     framing: Framing = Framing(),
@@ -71,6 +78,7 @@ public struct FrameRecord: Sendable {
     self.deliveredBoxes = deliveredBoxes
     self.deliveredPose = deliveredPose
     self.truthAtEstimate = truthAtEstimate
+    self.estimateNEES = estimateNEES
     self.camera = camera
     self.measuredPose = measuredPose
     self.sensedPose = sensedPose

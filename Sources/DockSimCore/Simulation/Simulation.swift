@@ -264,24 +264,34 @@ public struct Simulation {
     dock.send(command, at: now)
 
     // Frame the box the tracker follows: a person framed by the face is judged by the face.
-    let truth =
-      boxes.first { $0.subjectIndex == scenario.primarySubject && $0.kind == primary?.kind }
-      ?? Simulation.mainBox(of: scenario.primarySubject, in: boxes)
+    let truth = Simulation.primaryBox(of: scenario.primarySubject, kind: primary?.kind, in: boxes)
+    // The estimate is judged at its capture time on the same box as the framing: the one of the kind
+    // the primary track follows.
+    let truthAtEstimate = deliveredTruth.flatMap {
+      Simulation.primaryBox(of: scenario.primarySubject, kind: primary?.kind, in: $0.boxes)
+    }
+    var estimateNEES: Double?
+    if let primary, let t = truthAtEstimate, t.kind == primary.kind, let truePose = deliveredTruth?.pose {
+      estimateNEES = TrackingMetrics.nees(primary, truth: t, pose: truePose, camera: scenario.camera)
+    }
     return FrameRecord(
       frame: index, time: now, boxes: boxes, truth: truth,
       observation: Simulation.nearest(observations, to: truth),
       observations: observations, tracks: tracks, estimate: primary,
       deliveredBoxes: deliveredTruth?.boxes ?? [],
       deliveredPose: deliveredTruth?.pose,
-      truthAtEstimate: deliveredTruth.flatMap {
-        Simulation.mainBox(of: scenario.primarySubject, in: $0.boxes)
-      },
+      truthAtEstimate: truthAtEstimate, estimateNEES: estimateNEES,
       camera: pose, measuredPose: delivered?.cameraPose, sensedPose: measuredPose, cameraVelocity: velocity,
       command: command,
       framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
       framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
       commands: applied.commands, activeMotion: activeMotion,
       battery: battery.state(at: now), docked: docked)
+  }
+
+  /// Subject `index`'s box of `kind` (the kind the primary track follows), else its main box.
+  static func primaryBox(of index: Int, kind: SubjectKind?, in boxes: [TruthBox]) -> TruthBox? {
+    boxes.first { $0.subjectIndex == index && $0.kind == kind } ?? mainBox(of: index, in: boxes)
   }
 
   /// The main (first) box of subject `index`.

@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 
 /// Compares two seed-level tables (`seeds.csv`) paired on the same derived seeds (`docs/gate.md`, "The
@@ -18,7 +19,7 @@ import DockSimIO
 /// seeds, and this docksim's columns. Anything else throws, naming the first difference.
 public enum SeedGateComparison {
   /// The column holding seconds on the wrong subject; its failure rate is skipped when absent.
-  public static let wrongSubjectColumn = "wrong_subject_s"
+  public static let wrongSubjectColumn = MetricKey.wrongSubjectSeconds.name
   /// α of the one-sided McNemar test.
   public static let significance = 0.05
 

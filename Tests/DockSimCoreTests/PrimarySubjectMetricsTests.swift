@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import DockSimCore
+
+/// `TrackingMetrics`' primary-subject time metrics and NEES truth on hand-built frames with known answers.
+struct PrimarySubjectMetricsTests {
+  static let camera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0)
+  static let period = 1.0 / 30
+  /// Subject 0 (the intended one) straight ahead, subject 1 0.3 rad to the right, both faces 2 m away.
+  static let azimuths = [0.0, 0.3]
+
+  static func boxes(cameraYaw: Double = 0) -> [TruthBox] {
+    let subjects = azimuths.enumerated().map { i, az in
+      Subject(
+        id: "s\(i)", kind: .humanFace, width: 0.2, height: 0.2,
+        path: SubjectPath(waypoints: [
+          Waypoint(time: .zero, position: .polar(azimuth: az, distance: 2, height: 0))
+        ]))
+    }
+    return SceneProjector(camera: camera).project(
+      subjects: subjects, occluders: [], at: .zero, pose: CameraPose(yaw: cameraYaw, pitch: 0))
+  }
+
+  /// A track on box `b`'s truth; `updated` says whether it had a measurement this frame.
+  static func track(
+    _ id: Int, on b: TruthBox, status: TrackStatus = .confirmed, updated: Bool = true, error: Double = 0
+  ) -> Track {
+    let x = TrackingMetrics.stateTruth(of: b, pose: CameraPose(yaw: 0, pitch: 0), camera: camera)!
+    var p = [Double](repeating: 0, count: 21)
+    // Diagonal covariance, 0.01² on every state (upper-triangle diagonal positions 0, 6, 11, 15, 18, 20).
+    for k in [0, 6, 11, 15, 18, 20] { p[k] = 1e-4 }
+    return Track(
+      id: id, status: status,
+      state: TrackState(azimuth: x.azimuth + error, elevation: x.elevation, logSize: x.logSize),
+      covarianceUpper: CovarianceUpper(p), time: 0, nis: updated ? 1 : .nan, misses: updated ? 0 : 1,
+      kind: .humanFace)
+  }
+
+  static func frame(_ k: Int, primary: Track?, cameraYaw: Double = 0, delivered: [TruthBox]? = nil)
+    -> FrameRecord
+  {
+    let now = boxes(cameraYaw: cameraYaw)
+    let capture = delivered ?? boxes()
+    return FrameRecord(
+      frame: Int64(k), time: SimTime(microseconds: Int64(k) * 33_333), boxes: now,
+      truth: now.first { $0.subjectIndex == 0 }, observation: nil, tracks: primary.map { [$0] } ?? [],
+      estimate: primary, deliveredBoxes: capture, deliveredPose: CameraPose(yaw: 0, pitch: 0),
+      truthAtEstimate: capture.first { $0.subjectIndex == 0 }, camera: CameraPose(yaw: cameraYaw, pitch: 0),
+      cameraVelocity: AxisPair(yaw: 0, pitch: 0), command: .stop, framingError: 0)
+  }
+
+  static func run(_ frames: [FrameRecord]) -> [String: Double?] {
+    var m = TrackingMetrics(camera: camera, framePeriod: period)
+    for f in frames { m.observe(f) }
+    return Dictionary(uniqueKeysWithValues: m.summary().map { ($0.name, $0.value) })
+  }
+
+  static func seconds(_ frames: Int) -> Double { Double(frames) * period }
+
+  static func expectClose(_ value: Double??, _ expected: Double, _ name: String) {
+    guard let v = value ?? nil else {
+      Issue.record("\(name) missing")
+      return
+    }
+    #expect(abs(v - expected) < 1e-9, "\(name) = \(v), expected \(expected)")
+  }
+
+  @Test func followingTheWrongPersonFromTheStartIsWrongForTheWholeRun() {
+    let b = Self.boxes()
+    let frames = (0..<90).map { Self.frame($0, primary: Self.track(1, on: b[1])) }
+    let r = Self.run(frames)
+    Self.expectClose(r["wrong_subject_s"], 3, "wrong_subject_s")
+    Self.expectClose(r["wrong_subject_longest_s"], 3, "wrong_subject_longest_s")
+    // The failure primary_switches cannot see: it never changed subject.
+    #expect(r["primary_switches"] == 0)
+    #expect(r["no_primary_visible_s"] == 0)
+  }
+
+  @Test func aStolenPrimaryIsWrongUntilItSitsOnTheSubjectAgain() {
+    let b = Self.boxes()
+    var frames: [FrameRecord] = []
+    for k in 0..<30 { frames.append(Self.frame(k, primary: Self.track(1, on: b[0]))) }
+    // Stolen by subject 1 for 30 frames, then coasting 10 (still subject 1's), then back on subject 0.
+    for k in 30..<60 { frames.append(Self.frame(k, primary: Self.track(1, on: b[1]))) }
+    for k in 60..<70 { frames.append(Self.frame(k, primary: Self.track(1, on: b[0], updated: false))) }
+    for k in 70..<90 { frames.append(Self.frame(k, primary: Self.track(1, on: b[0]))) }
+    // Stolen again, more briefly.
+    for k in 90..<100 { frames.append(Self.frame(k, primary: Self.track(1, on: b[1]))) }
+    // A new primary track that has not yet sat on anyone belongs to nobody.
+    for k in 100..<110 { frames.append(Self.frame(k, primary: Self.track(2, on: b[1], updated: false))) }
+    let r = Self.run(frames)
+    Self.expectClose(r["wrong_subject_s"], Self.seconds(50), "wrong_subject_s")
+    Self.expectClose(r["wrong_subject_longest_s"], Self.seconds(40), "wrong_subject_longest_s")
+    #expect(r["primary_switches"] == 3)
+  }
+
+  @Test func noPrimaryCountsOnlyWhileTheSubjectIsDetectable() {
+    let b = Self.boxes()
+    var hidden = b
+    hidden[0].visibleFraction = 0.1
+    var frames: [FrameRecord] = []
+    for k in 0..<20 { frames.append(Self.frame(k, primary: nil)) }
+    // A tentative primary is no primary.
+    for k in 20..<30 { frames.append(Self.frame(k, primary: Self.track(1, on: b[0], status: .tentative))) }
+    // Hidden below the detector's minimum visible fraction: nothing to track.
+    for k in 30..<40 { frames.append(Self.frame(k, primary: nil, delivered: hidden)) }
+    // Centre outside the image at capture time.
+    let away = Self.boxes(cameraYaw: 1.2)
+    for k in 40..<50 { frames.append(Self.frame(k, primary: nil, delivered: away)) }
+    for k in 50..<60 { frames.append(Self.frame(k, primary: Self.track(1, on: b[0]))) }
+    let r = Self.run(frames)
+    Self.expectClose(r["no_primary_visible_s"], Self.seconds(30), "no_primary_visible_s")
+    #expect(r["wrong_subject_s"] == 0)
+  }
+
+  @Test func outOfFrameTotalAndLongestStretch() {
+    let b = Self.boxes()
+    var frames: [FrameRecord] = []
+    // Out 10, in 20, out 15, in 5, at the frame's own time and true pose (the camera turned 1.2 rad).
+    let pattern = [(true, 10), (false, 20), (true, 15), (false, 5)]
+    var k = 0
+    for (out, n) in pattern {
+      for _ in 0..<n {
+        frames.append(Self.frame(k, primary: Self.track(1, on: b[0]), cameraYaw: out ? 1.2 : 0))
+        k += 1
+      }
+    }
+    let r = Self.run(frames)
+    Self.expectClose(r["out_of_frame_s"], Self.seconds(25), "out_of_frame_s")
+    Self.expectClose(r["out_of_frame_longest_s"], Self.seconds(15), "out_of_frame_longest_s")
+  }
+
+  /// The NEES truth is what a noise-free detection measures: the measurement model maps it back onto
+  /// the whole projected box exactly, also for a tall box off the optical axis, whose log size is not
+  /// the log of the angle it subtends.
+  @Test func neesTruthIsTheNoiseFreeMeasurementInStateTerms() throws {
+    let body = Subject(
+      id: "b", kind: .humanBody, width: 0.5, height: 1.7,
+      path: SubjectPath(waypoints: [
+        Waypoint(time: .zero, position: .polar(azimuth: 0.2, distance: 3, height: 0.3))
+      ]))
+    let pose = CameraPose(yaw: 0.05, pitch: 0.02)
+    let b = try #require(
+      SceneProjector(camera: Self.camera).project(subjects: [body], occluders: [], at: .zero, pose: pose)
+        .first)
+    let box = try #require(b.box)
+    let x = try #require(TrackingMetrics.stateTruth(of: b, pose: pose, camera: Self.camera))
+    let z = MeasurementModel(camera: Self.camera).evaluate(
+      azimuth: x.azimuth, elevation: x.elevation, logSize: x.logSize, pose: pose)
+    #expect(abs(z.u - box.midX) < 1e-12 && abs(z.v - box.midY) < 1e-12 && abs(z.h - box.height) < 1e-12)
+    // The subtended angle is about 0.5 rad: ln(θ) is well off the measured log size.
+    #expect(abs(x.logSize - log(b.angularHeight)) > 0.01)
+  }
+
+  @Test func neesOfAKnownError() throws {
+    let b = Self.boxes()[0]
+    let pose = CameraPose(yaw: 0, pitch: 0)
+    // 0.02 rad of azimuth error against a standard deviation of 0.01: NEES 4.
+    let t = Self.track(1, on: b, error: 0.02)
+    let nees = try #require(TrackingMetrics.nees(t, truth: b, pose: pose, camera: Self.camera))
+    #expect(abs(nees - 4) < 1e-9)
+    var behind = b
+    behind.box = nil
+    #expect(TrackingMetrics.nees(t, truth: behind, pose: pose, camera: Self.camera) == nil)
+    var singular = t
+    singular.covarianceUpper = CovarianceUpper()
+    #expect(TrackingMetrics.nees(singular, truth: b, pose: pose, camera: Self.camera) == nil)
+  }
+}
