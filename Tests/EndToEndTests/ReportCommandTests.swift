@@ -19,8 +19,8 @@ struct ReportCommandTests {
     let out = try Self.run(tmp)
     let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
     #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
-    // Five time plots, the track timeline and the room view.
-    #expect(page.components(separatedBy: "<svg ").count - 1 == 7)
+    // Six time plots (the sixth NEES/NIS), the track timeline and the room view.
+    #expect(page.components(separatedBy: "<svg ").count - 1 == 8)
     #expect(page.contains("class=\"lane") && page.contains("class=\"fov"), "timeline lanes and view wedges")
     #expect(page.contains("speed cap ±2 rad/s"), "run passes its own scenarios")
     #expect(page.contains("setLimits"))

@@ -35,6 +35,9 @@ struct OverviewTable {
     out += HTMLText.element("th", "scenario", "title=\"click a header to sort\"")
     out += HTMLText.element("th", "status", "class=\"text\"")
     out += HTMLText.element("th", "expectations", "title=\"expectations met / set (expectations.csv)\"")
+    if results.seeds != nil {
+      out += HTMLText.element("th", "seeds", "title=\"repetitions run (rows of seeds.csv)\"")
+    }
     for m in Self.metrics { out += HTMLText.element("th", m.header, "title=\"\(XMLText.escape(m.help))\"") }
     if results.gate != nil {
       out += HTMLText.element("th", "regressions", "title=\"findings of docksim gate against the baseline\"")
@@ -51,6 +54,10 @@ struct OverviewTable {
       out += "<td class=\"text \(status == "ok" ? "pass" : "fail")\" data-sort=\"\(XMLText.escape(status))\">"
       out += XMLText.escape(status) + "</td>"
       out += expectationsCell(row.scenario)
+      if let seeds = results.seeds {
+        let count = seeds.seedCount(row.scenario)
+        out += count > 0 ? "<td data-sort=\"\(count)\">\(count)</td>" : "<td data-sort=\"\">n/a</td>"
+      }
       for m in Self.metrics { out += metricCell(row[m.column]) }
       if results.gate != nil {
         out +=
