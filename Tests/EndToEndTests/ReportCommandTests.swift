@@ -77,6 +77,16 @@ struct ReportCommandTests {
     try lines.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
     try refuse([out.path], "traces/yaw-limits.csv:4:3: t_s: expected a number")
 
+    try original.write(to: trace, atomically: true, encoding: .utf8)
+    let seeds = out.appendingPathComponent("seeds.csv")
+    try """
+    scenario,repetition,seed,duration_s,frames,idf1,expectations_failed,status,error
+    yaw-limits,0,1,12,360,nan,0,ok,
+
+    """.write(to: seeds, atomically: true, encoding: .utf8)
+    try refuse([out.path], "seeds.csv:2:23: idf1: expected a finite number or an empty cell")
+    try FileManager.default.removeItem(at: seeds)
+
     try FileManager.default.removeItem(at: out.appendingPathComponent("summary.csv"))
     try refuse([out.path], "summary.csv: no such file")
   }
