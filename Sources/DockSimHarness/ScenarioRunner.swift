@@ -43,7 +43,7 @@ public enum ScenarioRunner {
     let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
     let objects = try ObjectsCSVSink(
       path: (dir as NSString).appendingPathComponent("\(scenario.name).objects.csv"),
-      camera: scenario.camera)
+      camera: scenario.camera, matchThreshold: scenario.matchThreshold)
     let events = try EventsCSVSink(
       path: (dir as NSString).appendingPathComponent("\(scenario.name).events.csv"))
     var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)

@@ -9,18 +9,26 @@ import Foundation
 /// Columns: `frame` (the delivering frame), `capture_t_s`, `type` (`gt` or `track`), `id` (subject id,
 /// or track number), `kind`, `u`, `v` (centre, normalized, lower-left origin), `h` (box height),
 /// `visible_fraction` (gt: the share not cut or hidden; empty for tracks), `status` (tracks:
-/// tentative, confirmed, coasting; gt: empty), `primary` (1 on the primary track).
+/// tentative, confirmed, coasting; gt: empty), `primary` (1 on the primary track), `match_threshold`
+/// (the metrics' match threshold, normalized image units, the same on every row: so that a replay of
+/// the matching needs no scenario file).
 public struct ObjectsCSVSink: TraceSink {
   public static let columns = [
     "frame", "capture_t_s", "type", "id", "kind", "u", "v", "h", "visible_fraction", "status", "primary",
+    "match_threshold",
   ]
   private let writer: AtomicFileWriter
   private let camera: PinholeCamera
+  private let matchThreshold: Double
   private var row = CSVRow()
 
-  public init(path: String, camera: PinholeCamera) throws {
+  /// - Parameters:
+  ///   - camera: projects the tracks into the image.
+  ///   - matchThreshold: the scenario's `match_threshold`, normalized image units, written on every row.
+  public init(path: String, camera: PinholeCamera, matchThreshold: Double) throws {
     writer = try AtomicFileWriter(path: path)
     self.camera = camera
+    self.matchThreshold = matchThreshold
     try writer.write(CSVFormat.line(ObjectsCSVSink.columns))
   }
 
@@ -41,6 +49,7 @@ public struct ObjectsCSVSink: TraceSink {
       row.add(b.visibleFraction)
       row.add(raw: "")
       row.add(raw: "")
+      row.add(matchThreshold)
       row.end()
       try writer.write(bytes: row.bytes)
     }
@@ -60,6 +69,7 @@ public struct ObjectsCSVSink: TraceSink {
       row.add(raw: "")
       row.add(raw: track.status.rawValue)
       row.add(raw: track.id == r.estimate?.id ? "1" : "0")
+      row.add(matchThreshold)
       row.end()
       try writer.write(bytes: row.bytes)
     }

@@ -11,15 +11,19 @@ struct ReportCommand: ParsableCommand {
     commandName: "report",
     abstract: "Write a self-contained HTML report (overview table, plots per scenario) of a run's results.",
     discussion: """
-      Reads RESULTS_DIR/summary.csv, expectations.csv and traces/. With --baseline the gate's comparison \
-      is shown; with --scenarios the dock's limits are drawn. Exit 2 on bad input, nothing written. \
+      Reads RESULTS_DIR/summary.csv, expectations.csv, seeds.csv (if any) and traces/. With --baseline the \
+      gate's comparison is shown; with --scenarios the dock's limits are drawn. Exit 2 on bad input, nothing written. \
       See docs/report.md.
       """)
 
   @Argument(help: "The --out directory of docksim run.")
   var resultsDirectory: String
 
-  @Option(name: .long, help: ArgumentHelp("A baseline summary CSV to compare with.", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A baseline summary CSV to compare with (the gate's comparison), or a seed-level seeds.csv (distributions only).",
+      valueName: "file"))
   var baseline: String?
 
   @Option(name: .long, help: ArgumentHelp("The gate's tolerance file (with --baseline).", valueName: "file"))

@@ -78,6 +78,92 @@ struct MOTMetricsTests {
     #expect(Set(expected.keys) == checked)
   }
 
+  /// One event as the fixtures' `*_events.csv` write it: frame, type, subject, track id (-1: none).
+  struct EventRow: Equatable, Comparable {
+    var frame: Int
+    var kind: String
+    var object: Int
+    var hypothesis: Int
+    var distance: Double?
+    static func < (a: EventRow, b: EventRow) -> Bool {
+      (a.frame, a.kind, a.object, a.hypothesis) < (b.frame, b.kind, b.object, b.hypothesis)
+    }
+  }
+
+  /// The MATCH, SWITCH, MISS and FP rows of `NN_name_events.csv` (py-motmetrics' TRANSFER, ASCEND and
+  /// MIGRATE annotate a SWITCH row that is listed too).
+  static func expectedEvents(_ name: String) throws -> [EventRow] {
+    let text = try String(
+      contentsOf: directory.appendingPathComponent("\(name)_events.csv"), encoding: .utf8)
+    var rows: [EventRow] = []
+    for line in text.split(separator: "\n").dropFirst() {
+      let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard ["MATCH", "SWITCH", "MISS", "FP"].contains(cells[1]) else { continue }
+      rows.append(
+        EventRow(
+          frame: try #require(Int(cells[0])), kind: cells[1], object: Int(cells[2]) ?? -1,
+          hypothesis: Int(cells[3]) ?? -1, distance: Double(cells[4])))
+    }
+    return rows.sorted()
+  }
+
+  @Test(arguments: cases)
+  func eventsMatchTheReference(name: String) throws {
+    let groundTruth = try Self.rows("\(name)_gt.csv")
+    let hypotheses = try Self.rows("\(name)_hyp.csv")
+    let (frames, _) = try Self.expected(name)
+    var accumulator = MOTAccumulator()
+    var plain = MOTAccumulator()
+    var events = MOTFrameEvents()
+    var got: [EventRow] = []
+    for frame in 0..<frames {
+      let gt = groundTruth[frame] ?? []
+      let hyp = hypotheses[frame] ?? []
+      accumulator.observe(frame: frame, groundTruth: gt, hypotheses: hyp, events: &events)
+      plain.observe(frame: frame, groundTruth: gt, hypotheses: hyp)
+      #expect(events.frame == frame)
+      // One event per object, then one per unpaired hypothesis.
+      #expect(events.events.count == gt.count + events.events.filter { $0.kind == .falsePositive }.count)
+      got += events.events.map {
+        EventRow(
+          frame: frame, kind: $0.kind.rawValue, object: $0.object ?? -1, hypothesis: $0.hypothesis ?? -1,
+          distance: $0.distance)
+      }
+    }
+    let want = try Self.expectedEvents(name)
+    got.sort()
+    #expect(
+      got.map { [$0.frame, $0.object, $0.hypothesis] } == want.map { [$0.frame, $0.object, $0.hypothesis] })
+    #expect(got.map(\.kind) == want.map(\.kind), "\(name)")
+    for (g, w) in zip(got, want) {
+      #expect((g.distance == nil) == (w.distance == nil))
+      if let a = g.distance, let b = w.distance { #expect(abs(a - b) <= 1e-12, "\(name) frame \(w.frame)") }
+    }
+    // Asking for events changes no metric.
+    #expect(accumulator.summary() == plain.summary())
+  }
+
+  @Test func anEventBufferIsClearedForEachFrame() {
+    var accumulator = MOTAccumulator()
+    var events = MOTFrameEvents(capacity: 4)
+    accumulator.observe(
+      frame: 0, groundTruth: [(id: 1, u: 0.5, v: 0.5), (id: 2, u: 0.1, v: 0.1)],
+      hypotheses: [(id: 7, u: 0.5, v: 0.5), (id: 8, u: 0.9, v: 0.9)], events: &events)
+    #expect(
+      events.events == [
+        MOTEvent(kind: .match, object: 1, hypothesis: 7, distance: 0),
+        MOTEvent(kind: .miss, object: 2, hypothesis: nil, distance: nil),
+        MOTEvent(kind: .falsePositive, object: nil, hypothesis: 8, distance: nil),
+      ])
+    accumulator.observe(
+      frame: 1, groundTruth: [(id: 1, u: 0.5, v: 0.5)], hypotheses: [(id: 8, u: 0.5, v: 0.5)], events: &events
+    )
+    #expect(events.frame == 1)
+    #expect(events.events == [MOTEvent(kind: .identitySwitch, object: 1, hypothesis: 8, distance: 0)])
+    accumulator.observe(frame: 2, groundTruth: [], hypotheses: [], events: &events)
+    #expect(events.frame == 2 && events.events.isEmpty)
+  }
+
   @Test func memoryDoesNotGrowWithFrames() {
     func stored(frames: Int) -> Int {
       var accumulator = MOTAccumulator()

@@ -12,8 +12,10 @@ enum ReportFixture {
     "frame,t_s,subject_az_rad,subject_el_rad,est_az_rad,est_el_rad,camera_yaw_rad,camera_pitch_rad,"
     + "camera_yaw_rate_rad_s,camera_pitch_rate_rad_s,cmd_yaw_rad_s,cmd_pitch_rad_s,framing_error"
 
-  /// Writes the directory and returns it.
-  static func make(frames: Int = 300) throws -> URL {
+  /// Writes the directory and returns it. With `consistency` the trace has `est_nis` (a value every
+  /// frame from frame 5) and `est_nees` (every other frame, `nan` elsewhere, as the writer leaves frames
+  /// without one).
+  static func make(frames: Int = 300, consistency: Bool = true) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "docksim-report-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
@@ -32,7 +34,7 @@ enum ReportFixture {
       a,in_frame_ratio,0.9,,1.0,pass
 
       """, dir, "expectations.csv")
-    var trace = traceHeader + "\n"
+    var trace = traceHeader + (consistency ? ",est_nis,est_nees" : "") + "\n"
     for i in 0..<frames {
       let t = Double(i) / 30
       let az = 0.5 * sin(t)
@@ -40,7 +42,11 @@ enum ReportFixture {
       let cmd = i == 100 ? 4.0 : 0.3 * cos(t)
       let est = i < 5 ? "" : "\(az + 0.01)"
       trace +=
-        "\(i),\(t),\(az),0.1,\(est),\(i < 5 ? "" : "0.1"),\(az - 0.02),-0.1,\(0.3 * cos(t)),0.0,\(cmd),0.0,\(abs(sin(3 * t)) * 0.1)\n"
+        "\(i),\(t),\(az),0.1,\(est),\(i < 5 ? "" : "0.1"),\(az - 0.02),-0.1,\(0.3 * cos(t)),0.0,\(cmd),0.0,\(abs(sin(3 * t)) * 0.1)"
+      if consistency {
+        trace += i < 5 ? ",," : ",\(3 + sin(t)),\(i % 2 == 0 ? "\(4 + cos(t))" : "nan")"
+      }
+      trace += "\n"
     }
     try write(trace, dir, "traces/a.csv")
     try write(

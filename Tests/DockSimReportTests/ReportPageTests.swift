@@ -52,9 +52,9 @@ struct ReportPageTests {
     #expect(!html.contains("src="))
     #expect(
       html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\"><head><script>"), "error counter first in <head>")
-    // Five time plots for the scenario with a trace, none for the one without.
-    #expect(counter.counts["svg"] == 5)
-    for plot in ["yaw", "pitch", "framing", "yaw-speed", "pitch-speed"] {
+    // Six time plots (the sixth NEES/NIS) for the scenario with a trace, none for the one without.
+    #expect(counter.counts["svg"] == 6)
+    for plot in ["yaw", "pitch", "framing", "yaw-speed", "pitch-speed", "consistency"] {
       #expect(counter.ids.contains("s0-a-\(plot)"))
     }
     #expect(counter.ids.contains("s0-a-tracks") && counter.ids.contains("s0-a-room"), "placeholders")
@@ -88,7 +88,7 @@ struct ReportPageTests {
     let html = try Report.html(ReportOptions(resultsDirectory: dir.path, sections: ReportSections()))
     #expect(html.contains("not drawn: pass the scenario file with --scenarios"))
     #expect(!html.contains("speed cap ±"))
-    #expect(try Self.parse(html).counts["svg"] == 5)
+    #expect(try Self.parse(html).counts["svg"] == 6)
   }
 
   @Test func pluggedSectionsAreDrawnInsteadOfPlaceholders() throws {
@@ -107,7 +107,7 @@ struct ReportPageTests {
       })
     let html = try Report.html(ReportOptions(resultsDirectory: dir.path, scenarios: [s], sections: sections))
     let counter = try Self.parse(html)
-    #expect(counter.counts["svg"] == 7)
+    #expect(counter.counts["svg"] == 8)
     #expect(counter.ids.contains("tt") && counter.ids.contains("room"))
 
     struct Boom: Error {}

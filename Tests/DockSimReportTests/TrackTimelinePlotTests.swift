@@ -65,7 +65,7 @@ struct TrackTimelinePlotTests {
     let elements = try #require(parseSVG(try Self.render(Self.objectsCSV())))
     #expect(elements.filter { $0.attributes["class"] == "switch" }.count == 1)
     // And it is where track 2 takes over from track 1: frame 120, at 4 s.
-    let timeline = try Timeline(csv: PlotCSV(text: Self.objectsCSV(), file: "x"), matchThreshold: 0.05)
+    let timeline = try Timeline(csv: PlotCSV(text: Self.objectsCSV(), file: "x"))
     #expect(timeline.switches(of: 0) == [120])
     #expect(timeline.switches(of: 1) == [])
   }
@@ -74,7 +74,7 @@ struct TrackTimelinePlotTests {
     let elements = try #require(parseSVG(try Self.render(Self.objectsCSV())))
     let misses = elements.filter { $0.attributes["class"] == "miss" }
     #expect(misses.count == 1)
-    let timeline = try Timeline(csv: PlotCSV(text: Self.objectsCSV(), file: "x"), matchThreshold: 0.05)
+    let timeline = try Timeline(csv: PlotCSV(text: Self.objectsCSV(), file: "x"))
     #expect(
       timeline.runs(of: 0).contains(Timeline.Run(first: 100, last: 119, state: .missed(occluded: false))))
   }
@@ -152,12 +152,63 @@ struct TrackTimelinePlotTests {
       Self.header + "\n2,,gt,alice,humanBody,,,,0.0,,\n3,,gt,alice,humanBody,,,,0.0,,\n"
       + "4,0.1,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n4,0.1,track,1,humanBody,0.5,0.5,0.6,,confirmed,1\n"
       + "6,0.2,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n6,0.2,track,1,humanBody,0.5,0.5,0.6,,confirmed,1\n"
-    let timeline = try Timeline(csv: PlotCSV(text: csv, file: "x"), matchThreshold: 0.05)
+    let timeline = try Timeline(csv: PlotCSV(text: csv, file: "x"))
     #expect(timeline.times.count == 4)
     // Frames 2 and 3 take the period of the timed frames (0.05 s per frame) back from frame 4.
     #expect(abs(timeline.times[0] - 0.0) < 1e-12 && abs(timeline.times[1] - 0.05) < 1e-12)
     #expect(timeline.runs(of: 0).first == Timeline.Run(first: 0, last: 1, state: .outOfView))
     #expect(parseSVG(try Self.render(csv)) != nil)
+  }
+
+  /// The file's `match_threshold` decides the pairs: track 1 sits 0.03 from alice, matched at 0.05,
+  /// missed at 0.02 (a scenario with a tighter threshold).
+  @Test(arguments: [(threshold: "0.05", matched: true), (threshold: "0.02", matched: false)])
+  func theRecordedMatchThresholdIsUsed(threshold: String, matched: Bool) throws {
+    let csv =
+      Self.header + ",match_threshold\n"
+      + "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,\(threshold)\n"
+      + "0,0.0,track,1,humanBody,0.53,0.5,0.6,,confirmed,1,\(threshold)\n"
+    let timeline = try Timeline(csv: PlotCSV(text: csv, file: "x"))
+    #expect(timeline.thresholdRecorded)
+    #expect(timeline.matchThreshold == Double(threshold))
+    #expect(
+      timeline.runs(of: 0).first?.state == (matched ? .matched(1, occluded: false) : .missed(occluded: false))
+    )
+    let svg = try Self.render(csv)
+    #expect(svg.contains("match threshold \(threshold)</text>"))
+    // A file without the column (written before it existed) is drawn with the default, and says so.
+    #expect(try Self.render(Self.objectsCSV()).contains("match threshold 0.05 (the default"))
+  }
+
+  @Test(arguments: [
+    ("0,0.0,gt,alice,humanBody,0.5,nan,0.6,1.0,,,0.05", "column v: \"nan\" is not a finite number"),
+    (
+      "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,inf",
+      "column match_threshold: \"inf\" is not a finite number"
+    ),
+    ("0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0", "column match_threshold: expected a positive number"),
+    (
+      "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0.05\n0,0.0,gt,bob,humanBody,0.5,0.5,0.6,1.0,,,0.1",
+      "0.1 differs from the first row's"
+    ),
+    (
+      "0,0.0,gt,alice,hand,0.5,0.5,0.6,1.0,,,0.05",
+      "column kind: \"hand\", expected humanBody, humanFace or object"
+    ),
+    (
+      "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0.05\n0,0.0,gt,alice,humanBody,0.4,0.5,0.6,1.0,,,0.05",
+      "alice humanBody listed twice in frame 0"
+    ),
+    (
+      "0,0.0,track,3,humanBody,0.5,0.5,0.6,,confirmed,1,0.05\n0,0.0,track,3,humanBody,0.4,0.5,0.6,,confirmed,0,0.05",
+      "track 3 listed twice in frame 0"
+    ),
+  ])
+  func aBadRowIsRefusedWithItsLine(rows: String, message: String) throws {
+    let csv = Self.header + ",match_threshold\n" + rows + "\n"
+    let error = try #require(throws: PlotInputError.self) { try Timeline(csv: PlotCSV(text: csv, file: "x")) }
+    #expect(error.line == rows.split(separator: "\n").count + 1)
+    #expect(error.message.contains(message), "\(error)")
   }
 
   @Test func textIsEscaped() throws {

@@ -19,8 +19,8 @@ struct ReportCommandTests {
     let out = try Self.run(tmp)
     let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
     #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src="))
-    // Five time plots, the track timeline and the room view.
-    #expect(page.components(separatedBy: "<svg ").count - 1 == 7)
+    // Six time plots (the sixth NEES/NIS), the track timeline and the room view.
+    #expect(page.components(separatedBy: "<svg ").count - 1 == 8)
     #expect(page.contains("class=\"lane") && page.contains("class=\"fov"), "timeline lanes and view wedges")
     #expect(page.contains("speed cap ±2 rad/s"), "run passes its own scenarios")
     #expect(page.contains("setLimits"))
@@ -76,6 +76,16 @@ struct ReportCommandTests {
     lines[3] = lines[3].replacingOccurrences(of: ",", with: ",x", options: [], range: lines[3].range(of: ","))
     try lines.joined(separator: "\n").write(to: trace, atomically: true, encoding: .utf8)
     try refuse([out.path], "traces/yaw-limits.csv:4:3: t_s: expected a number")
+
+    try original.write(to: trace, atomically: true, encoding: .utf8)
+    let seeds = out.appendingPathComponent("seeds.csv")
+    try """
+    scenario,repetition,seed,duration_s,frames,idf1,expectations_failed,status,error
+    yaw-limits,0,1,12,360,nan,0,ok,
+
+    """.write(to: seeds, atomically: true, encoding: .utf8)
+    try refuse([out.path], "seeds.csv:2:23: idf1: expected a finite number or an empty cell")
+    try FileManager.default.removeItem(at: seeds)
 
     try FileManager.default.removeItem(at: out.appendingPathComponent("summary.csv"))
     try refuse([out.path], "summary.csv: no such file")

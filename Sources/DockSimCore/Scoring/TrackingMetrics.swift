@@ -85,18 +85,18 @@ public struct TrackingMetrics: MetricAccumulator {
         ?? Optional(frame.time.seconds)
     else { return }
     lastTime = captureTime
-    // Kinds are kept apart by an offset far beyond any match threshold.
     groundTruth.removeAll(keepingCapacity: true)
     for b in frame.deliveredBoxes where b.centerInImage {
-      groundTruth.append(
-        (id: Self.objectID(b), u: b.centerU! + 10 * Double(Self.kindIndex(b.kind)), v: b.centerV!))
+      let p = Self.motPosition(u: b.centerU!, v: b.centerV!, kind: b.kind)
+      groundTruth.append((id: Self.objectID(b), u: p.u, v: p.v))
     }
     hypotheses.removeAll(keepingCapacity: true)
     for t in frame.tracks where t.status != .tentative {
       // Like the ground truth, only what is inside the image is scored: a track coasting off-frame
       // after its subject left is neither right nor wrong.
       if let p = project(t, pose: pose), p.u >= 0, p.u <= 1, p.v >= 0, p.v <= 1 {
-        hypotheses.append((t.id, p.u + 10 * Double(Self.kindIndex(t.kind)), p.v))
+        let q = Self.motPosition(u: p.u, v: p.v, kind: t.kind)
+        hypotheses.append((t.id, q.u, q.v))
       }
     }
     mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)

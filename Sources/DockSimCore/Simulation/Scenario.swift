@@ -43,7 +43,7 @@ public struct Scenario: Equatable, Sendable {
     detector: DetectorParameters = DetectorParameters(), tracker: TrackerParameters = TrackerParameters(),
     controller: ControllerParameters = ControllerParameters(), subjects: [Subject],
     occluders: [Occluder] = [],
-    primarySubject: Int = 0, matchThreshold: Double = 0.05,
+    primarySubject: Int = 0, matchThreshold: Double = MOTAccumulator.defaultMatchThreshold,
     sensors: PoseSensorParameters = PoseSensorParameters(),
     framing: Framing = Framing(), events: [ScenarioEvent] = [],
     battery: BatteryModel = BatteryModel(), expectations: [Expectation] = []

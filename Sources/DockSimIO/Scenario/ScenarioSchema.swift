@@ -41,7 +41,8 @@ enum ScenarioSchema {
     let occluders = try OccluderSchema.readAll(top["occluders"])
     let sensors = try SensorsSchema.read(
       top.section("sensors", allowed: SensorsSchema.fields), physicsRateHz: physicsRateHz)
-    let matchThreshold = try top.number("match_threshold", NumberBounds.positive(max: 1), default: 0.05)
+    let matchThreshold = try top.number(
+      "match_threshold", NumberBounds.positive(max: 1), default: MOTAccumulator.defaultMatchThreshold)
     let framing = try EventsSchema.readFraming(top.section("framing", allowed: EventsSchema.framingFields))
     let events = try EventsSchema.readEvents(top["events"])
     let battery = try EventsSchema.readBattery(top.section("battery", allowed: EventsSchema.batteryFields))

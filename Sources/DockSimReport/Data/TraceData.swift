@@ -13,6 +13,10 @@ struct TraceData {
   var commandYaw: [Double] = []
   var commandPitch: [Double] = []
   var framingError: [Double] = []
+  /// `est_nis` and `est_nees` (NaN where the cell is empty or `nan`: no value that frame), or nil when
+  /// the trace has no such column.
+  var estimateNIS: [Double]?
+  var estimateNEES: [Double]?
 
   /// Reads the trace at `path`.
   ///
@@ -39,6 +43,26 @@ struct TraceData {
     return TraceData(
       time: values[0], subjectAzimuth: values[1], subjectElevation: values[2], estimateAzimuth: values[3],
       estimateElevation: values[4], cameraYaw: values[5], cameraPitch: values[6], cameraYawRate: values[7],
-      cameraPitchRate: values[8], commandYaw: values[9], commandPitch: values[10], framingError: values[11])
+      cameraPitchRate: values[8], commandYaw: values[9], commandPitch: values[10], framingError: values[11],
+      estimateNIS: try consistency(table, "est_nis"), estimateNEES: try consistency(table, "est_nees"))
+  }
+
+  /// A NEES or NIS column, if the trace has it. The writer leaves a cell empty, or writes `nan`, in
+  /// frames without a value; both read as NaN. An infinite value is refused.
+  private static func consistency(_ table: CSVTable, _ name: String) throws(ReportError) -> [Double]? {
+    guard let column = table.header.cells.firstIndex(where: { $0.text == name }) else { return nil }
+    var values: [Double] = []
+    values.reserveCapacity(table.rows.count)
+    for row in table.rows {
+      let value = try table.number(row, column)
+      guard !value.isInfinite, value.isNaN || value >= 0 else {
+        let cell = row.cells[column]
+        throw ReportError(
+          "\(table.file):\(row.line):\(cell.column): \(name): expected a non-negative finite number, "
+            + "an empty cell or nan (no value), got '\(cell.text)'")
+      }
+      values.append(value)
+    }
+    return values
   }
 }

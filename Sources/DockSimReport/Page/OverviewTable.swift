@@ -8,7 +8,7 @@ struct OverviewTable {
   /// The metrics shown, with their titles and descriptions from the catalogue.
   static let metrics: [MetricKey] = [
     .framingErrorRMS, .framingErrorP95, .inFrameRatio, .estimationErrorRMS, .cameraLag, .idSwitches, .idf1,
-    .primarySwitches, .speedCapViolations, .apiViolations, .apiRateViolations,
+    .primarySwitches, .wrongSubjectSeconds, .speedCapViolations, .apiViolations, .apiRateViolations,
   ]
 
   let results: ResultsDirectory
@@ -19,6 +19,9 @@ struct OverviewTable {
     out += HTMLText.element("th", "scenario", "title=\"click a header to sort\"")
     out += HTMLText.element("th", "status", "class=\"text\"")
     out += HTMLText.element("th", "expectations", "title=\"expectations met / set (expectations.csv)\"")
+    if results.seeds != nil {
+      out += HTMLText.element("th", "seeds", "title=\"repetitions run (rows of seeds.csv)\"")
+    }
     for m in Self.metrics {
       out += HTMLText.element("th", m.title, "title=\"\(XMLText.escape(m.name + ": " + m.help))\"")
     }
@@ -37,6 +40,10 @@ struct OverviewTable {
       out += "<td class=\"text \(status == "ok" ? "pass" : "fail")\" data-sort=\"\(XMLText.escape(status))\">"
       out += XMLText.escape(status) + "</td>"
       out += expectationsCell(row.scenario)
+      if let seeds = results.seeds {
+        let count = seeds.seedCount(row.scenario)
+        out += count > 0 ? "<td data-sort=\"\(count)\">\(count)</td>" : "<td data-sort=\"\">n/a</td>"
+      }
       for m in Self.metrics { out += metricCell(row[m.name]) }
       if results.gate != nil {
         out +=

@@ -15,6 +15,7 @@ enum PageStyle {
     .regression { background: #FBE3D6; }
     figure { margin: 1.2em 0; } figcaption { font-size: 0.85em; color: #444; max-width: 960px; }
     svg { max-width: 100%; height: auto; display: block; border: 1px solid #eee; }
+    .seeds { display: flex; flex-wrap: wrap; column-gap: 16px; } .seeds figure { margin: 0.5em 0; width: 472px; }
     .placeholder { border: 1px dashed #aaa; padding: 1em; color: #666; font-size: 0.9em; }
     .note { color: #555; font-size: 0.9em; }
     a.top { font-size: 0.8em; font-weight: normal; margin-left: 1em; }

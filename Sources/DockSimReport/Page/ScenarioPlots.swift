@@ -18,7 +18,14 @@ struct ScenarioPlots {
     var caption: String
   }
 
+  /// The five time plots that every trace has; `consistency` is the sixth, drawn when it can be.
   var plots: [Plot] { [yaw, pitch, framing, speed(.yaw), speed(.pitch)] }
+
+  /// Values per moving mean in the consistency plot: enough that the band is narrow (about ±30 % of
+  /// the mean 3), few enough that a drift of a second or two still shows at 30 frames a second.
+  static let consistencyWindow = 30
+  /// Degrees of freedom of one NEES or NIS value: (azimuth, elevation, log size) or (u, v, log h).
+  static let consistencyDegreesOfFreedom = 3.0
 
   private var timeRange: ClosedRange<Double> {
     let finite = trace.time.filter(\.isFinite)
@@ -147,6 +154,69 @@ struct ScenarioPlots {
       chart: c,
       caption: "Distance of the subject's centre from the framing target in normalized image units (0.1 ≈ a "
         + "tenth of the frame), capped at 1 (out of frame). " + bounds)
+  }
+
+  /// (f) NEES and NIS of the primary over time: moving means of `consistencyWindow` values against
+  /// the two-sided 95 % band of χ²(3W)/W, the band such a mean of a consistent filter stays in. The
+  /// plot is left out (nil) when neither column has `consistencyWindow` values; `notes` says why for
+  /// each column not drawn.
+  var consistency: (plot: Plot?, notes: [String]) {
+    let w = Self.consistencyWindow
+    var c = chart("consistency", "Filter consistency over time: NEES and NIS", "moving mean of \(w) values")
+    var notes: [String] = []
+    let columns: [(name: String, label: String, values: [Double]?, style: LineStyle)] = [
+      ("est_nees", "NEES of the primary", trace.estimateNEES, LineStyle(colour: Palette.blue, width: 1.5)),
+      (
+        "est_nis", "NIS of the primary's updates", trace.estimateNIS,
+        LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3")
+      ),
+    ]
+    for column in columns {
+      guard let values = column.values else {
+        notes.append("\(column.name) is not drawn: the trace has no such column.")
+        continue
+      }
+      var times: [Double] = []
+      var present: [Double] = []
+      for (t, v) in zip(trace.time, values) where v.isFinite {
+        times.append(t)
+        present.append(v)
+      }
+      guard present.count >= w else {
+        notes.append(
+          present.isEmpty
+            ? "\(column.name) is not drawn: the column has no values."
+            : "\(column.name) is not drawn: \(present.count) value\(present.count == 1 ? "" : "s"), fewer than the window of \(w)."
+        )
+        continue
+      }
+      c.series.append(
+        .init(
+          label: "\(column.label), mean of \(w)", style: column.style, times: Array(times[(w - 1)...]),
+          values: SampleStatistics.movingMean(present, window: w)))
+    }
+    guard !c.series.isEmpty else { return (nil, notes) }
+    let band = ChiSquare.meanBand(count: w, degreesOfFreedom: Self.consistencyDegreesOfFreedom)
+    let total = Int(Self.consistencyDegreesOfFreedom) * w
+    c.bands = [
+      .init(
+        label:
+          "95 % band of χ²(\(total))/\(w): \(SVGNumber.text(band.lowerBound)) … \(SVGNumber.text(band.upperBound))",
+        range: band, colour: Palette.bluishGreen)
+    ]
+    c.lines = [
+      .init(
+        label: "3: a consistent filter's mean", value: Self.consistencyDegreesOfFreedom,
+        style: LineStyle(colour: Palette.black, width: 1, dash: "6 3"))
+    ]
+    let caption =
+      "Each point is the mean of the last \(w) values (NEES: frames where the primary sits on a subject; "
+      + "NIS: frames where it was updated), drawn at the last one's time. A consistent filter's NEES and "
+      + "NIS are χ² with 3 degrees of freedom, so such a mean stays in the shaded band 95 % of the time: "
+      + "above it the filter is overconfident (its covariance too small), below it too cautious. Values "
+      + "are not independent from frame to frame, so read lasting excursions, not single crossings."
+      + (notes.isEmpty ? "" : " " + notes.joined(separator: " "))
+    return (Plot(chart: c, caption: caption), notes)
   }
 
   /// (d) Commanded and measured camera speed on one axis, the speed cap, and the frames over it.

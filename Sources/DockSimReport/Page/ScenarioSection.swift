@@ -32,6 +32,7 @@ struct ScenarioSection {
         ? HTMLText.element("p", "Against the baseline: nothing beyond the tolerances.", "class=\"note\"")
         : "<h3>Against the baseline</h3>" + GateSection.table(mine)
     }
+    out += distributions()
     if scenario == nil {
       out += HTMLText.element(
         "p",
@@ -46,9 +47,14 @@ struct ScenarioSection {
         FileManager.default.fileExists(atPath: eventsPath) ? try EventRecord.read(path: eventsPath) : []
       let plots = ScenarioPlots(
         anchor: anchor, trace: trace, events: events, expectations: expectations, dock: scenario?.dock)
-      for plot in plots.plots {
+      let consistency = plots.consistency
+      for plot in plots.plots + (consistency.plot.map { [$0] } ?? []) {
         out += "<figure>" + plot.chart.svg(width: ReportLayout.plotWidth, height: ReportLayout.plotHeight)
         out += HTMLText.element("figcaption", plot.chart.title + ". " + plot.caption) + "</figure>"
+      }
+      if consistency.plot == nil {
+        out += HTMLText.element(
+          "p", "No NEES/NIS plot: " + consistency.notes.joined(separator: " "), "class=\"note\"")
       }
       if events.isEmpty {
         out += HTMLText.element("p", "No timeline events (events.csv is empty or absent).", "class=\"note\"")
@@ -58,6 +64,46 @@ struct ScenarioSection {
     }
     out += try plugged()
     return out + "</section>"
+  }
+
+  /// The key metrics' distributions over seeds (`seeds.csv`), with the baseline's beside them when
+  /// it has seeds; nothing when the run has no seed file or no row for this scenario.
+  private func distributions() -> String {
+    guard let seeds = results.seeds, seeds.seedCount(name) > 0 else { return "" }
+    let baseline = results.baselineSeeds
+    var notes: [String] = []
+    var figures = ""
+    for key in SeedDistributionPlot.metrics {
+      let metric = key.name
+      guard let mine = seeds.distribution(name, metric) else { continue }
+      var samples = [
+        SeedDistributionPlot.Sample(
+          label: "this run", values: mine.values, empty: mine.empty, colour: Palette.blue, filled: true)
+      ]
+      if let baseline {
+        if let theirs = baseline.distribution(name, metric) {
+          samples.append(
+            .init(
+              label: "baseline", values: theirs.values, empty: theirs.empty, colour: Palette.vermillion,
+              filled: false))
+        } else {
+          notes.append(
+            baseline.seedCount(name) == 0
+              ? "The baseline's seeds have no row for this scenario."
+              : "The baseline's seeds have no \(metric) column.")
+        }
+      }
+      let plot = SeedDistributionPlot(id: "\(anchor)-seeds-\(metric)", metric: metric, samples: samples)
+      figures += "<figure>" + plot.svg() + HTMLText.element("figcaption", plot.caption) + "</figure>"
+    }
+    var unique: [String] = []
+    for note in notes where !unique.contains(note) { unique.append(note) }
+    let intro =
+      "Each metric over the \(seeds.seedCount(name)) seeds of \(seeds.file), one dot per seed; "
+      + "percentiles by nearest rank, as in montecarlo.csv. The plots further down show one run's trace."
+    return "<h3>Over seeds</h3>"
+      + HTMLText.element("p", ([intro] + unique).joined(separator: " "), "class=\"note\"")
+      + "<div class=\"seeds\">" + figures + "</div>"
   }
 
   /// The track timeline and the room view, or their placeholders.

@@ -96,6 +96,7 @@ struct PlotCSV {
   }
 
   /// The number in `row`'s cell `column` (named `name` in errors); nil for an empty cell when allowed.
+  /// `nan` and `inf` are refused.
   func number(_ row: Row, _ column: Int, _ name: String, optional: Bool = false) throws(PlotInputError)
     -> Double?
   {
@@ -104,9 +105,11 @@ struct PlotCSV {
       if optional { return nil }
       throw PlotInputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
     }
-    // `Double(String)` is locale-free (strtod in the C locale), which is what the writer assumes.
-    guard let value = Double(cell) else {
-      throw PlotInputError(file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a number")
+    // `Double(String)` is locale-free (strtod in the C locale), which is what the writer assumes. It
+    // also reads `nan` and `inf`, which no column these plots read may hold.
+    guard let value = Double(cell), value.isFinite else {
+      throw PlotInputError(
+        file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a finite number")
     }
     return value
   }

@@ -14,13 +14,11 @@ import Foundation
 /// * a black **triangle** above the row at every identity switch (the box paired with a different
 ///   track than it was last paired with).
 ///
-/// Matching reproduces `TrackingMetrics`/`MOTAccumulator` (docs/metrics.md, "Multi-object tracking
-/// metrics") from the file alone: ground truth is every box whose centre is inside the image,
-/// hypotheses the confirmed and coasting tracks inside the image, of the same kind only, paired when
-/// the centre distance is at most 0.05 (the default `match_threshold`): established pairs are kept
-/// first, in file order, then the rest are assigned by `Assignment.solve` (most pairs, then least
-/// summed distance). So the switches and misses drawn are the ones counted in `summary.csv` for a
-/// scenario with the default threshold.
+/// Matching is the metrics' own: the file's rows are replayed frame by frame through `MOTAccumulator`,
+/// fed exactly as `TrackingMetrics` feeds it (ground truth: every box whose centre is inside the image;
+/// hypotheses: the confirmed and coasting tracks inside the image; kinds kept apart by
+/// `TrackingMetrics.motPosition`; the file's `match_threshold`), and its per-frame events (MATCH,
+/// SWITCH, MISS) are drawn. So the switches and misses drawn are the ones counted in `summary.csv`.
 public enum TrackTimelinePlot {
   /// Below this visible fraction a box counts as occluded (`TrackingMetrics.minimumVisibleFraction`).
   static let occludedBelow = 0.3
@@ -33,7 +31,7 @@ public enum TrackTimelinePlot {
   /// - Throws: `PlotInputError` naming the file and line of a missing or malformed file.
   public static func svg(objectsCSV: String, width: Double) throws -> String {
     let csv = try PlotCSV(path: objectsCSV)
-    let timeline = try Timeline(csv: csv, matchThreshold: 0.05)
+    let timeline = try Timeline(csv: csv)
     return render(timeline, width: width, title: (objectsCSV as NSString).lastPathComponent)
   }
 
@@ -62,6 +60,12 @@ public enum TrackTimelinePlot {
     out += "<title>\(SVG.escape("Tracks matched to each subject over time: \(title)"))</title>"
     out += "<text x=\"\(SVG.n(left))\" y=\"16\" font-size=\"12\" font-weight=\"bold\">"
     out += "\(SVG.escape("Tracks per subject — \(title)"))</text>"
+    // Which threshold decided the pairs: a scenario's own, or the default for an older file.
+    let threshold =
+      "match threshold \(SVGNumber.text(timeline.matchThreshold))"
+      + (timeline.thresholdRecorded ? "" : " (the default: this file does not record it)")
+    out += "<text class=\"threshold\" x=\"\(SVG.n(left + plotWidth))\" y=\"16\" text-anchor=\"end\" "
+    out += "fill=\"#555555\">\(SVG.escape(threshold))</text>"
 
     // Lanes: one group per subject, one row per box kind.
     var y = top
@@ -257,85 +261,58 @@ struct Timeline {
 
   var endTime: Double { times.isEmpty ? 1 : spanEnd(times.count - 1) }
 
-  private struct Box {
-    var object: Int
-    var kind: String
-    var u: Double
-    var v: Double
-    var visible: Double
-  }
+  /// The match threshold the metrics used, normalized image units: the file's `match_threshold`, or
+  /// `MOTAccumulator.defaultMatchThreshold` for a file written before that column existed.
+  var matchThreshold = MOTAccumulator.defaultMatchThreshold
+  /// Whether `matchThreshold` was read from the file.
+  var thresholdRecorded = false
 
-  private struct Track {
-    var id: Int
-    var kind: String
-    var u: Double
-    var v: Double
-  }
-
-  init(csv: PlotCSV, matchThreshold: Double) throws(PlotInputError) {
+  /// Reads an objects trace and replays it through the metrics' `MOTAccumulator`.
+  ///
+  /// - Throws: `PlotInputError` naming the line of a malformed row: a missing or non-finite number,
+  ///   frames not increasing, an unknown type or kind, a box or track listed twice in a frame, or a
+  ///   `match_threshold` that is not positive or changes between rows.
+  init(csv: PlotCSV) throws(PlotInputError) {
     let c = try csv.columns([
       "frame", "capture_t_s", "type", "id", "kind", "u", "v", "visible_fraction", "status",
     ])
+    let thresholdColumn = csv.header.firstIndex(of: "match_threshold")
+    if let thresholdColumn, let first = csv.rows.first {
+      guard let value = try csv.number(first, thresholdColumn, "match_threshold"), value > 0 else {
+        throw PlotInputError(
+          file: csv.file, line: first.line, message: "column match_threshold: expected a positive number")
+      }
+      matchThreshold = value
+      thresholdRecorded = true
+    }
+    var accumulator = MOTAccumulator(matchThreshold: matchThreshold)
+    var events = MOTFrameEvents()
+    var groundTruth: [(id: Int, u: Double, v: Double)] = []
+    var hypotheses: [(id: Int, u: Double, v: Double)] = []
     var objectIndex: [String: Int] = [:]  // lookups only; never iterated
-    var lastPaired: [Int?] = []
     var states: [[State]] = []
-    var frameBoxes: [Box] = []
-    var frameTracks: [Track] = []
+    /// The visible fraction of each object's box in the current frame (NaN: no box yet this frame).
+    var visible: [Double] = []
     var currentFrame: Int?
     var frameNumbers: [Int] = []
     var knownTimes: [Double?] = []
 
-    func finishFrame() {
-      var frameStates = [State](repeating: .outOfView, count: objects.count)
-      // Ground truth and hypotheses as the metrics take them: centres inside the image.
-      let truth = frameBoxes.filter { (0...1).contains($0.u) && (0...1).contains($0.v) }
-      let hypotheses = frameTracks
-      let n = truth.count
-      let m = hypotheses.count
-      var distance = [Double](repeating: .infinity, count: n * m)
-      for i in 0..<n {
-        for j in 0..<m where truth[i].kind == hypotheses[j].kind {
-          let du = truth[i].u - hypotheses[j].u
-          let dv = truth[i].v - hypotheses[j].v
-          let d = (du * du + dv * dv).squareRoot()
-          if d <= matchThreshold { distance[i * m + j] = d }
-        }
-      }
-      var paired = [Int](repeating: -1, count: n)
-      var taken = [Bool](repeating: false, count: m)
-      // CLEAR step 1: established pairs are kept, objects in file order.
-      for i in 0..<n {
-        guard let last = lastPaired[truth[i].object],
-          let j = (0..<m).first(where: { !taken[$0] && hypotheses[$0].id == last }),
-          distance[i * m + j].isFinite
-        else { continue }
-        paired[i] = j
-        taken[j] = true
-      }
-      // CLEAR step 2: the rest by the metrics' assignment (most pairs, then least distance).
-      let openRows = (0..<n).filter { paired[$0] < 0 }
-      let openColumns = (0..<m).filter { !taken[$0] }
-      if !openRows.isEmpty && !openColumns.isEmpty {
-        var costs: [Double] = []
-        for i in openRows { for j in openColumns { costs.append(distance[i * m + j]) } }
-        let assignment = Assignment.solve(costs: costs, rows: openRows.count, columns: openColumns.count)
-        for (k, column) in assignment.enumerated() {
-          guard let column else { continue }
-          paired[openRows[k]] = openColumns[column]
-          taken[openColumns[column]] = true
-        }
-      }
+    func finishFrame(_ frame: Int) {
+      accumulator.observe(frame: frame, groundTruth: groundTruth, hypotheses: hypotheses, events: &events)
       let frameIndex = times.count - 1
-      for i in 0..<n {
-        let object = truth[i].object
-        let occluded = truth[i].visible < TrackTimelinePlot.occludedBelow
-        if paired[i] >= 0 {
-          let track = hypotheses[paired[i]].id
-          if let last = lastPaired[object], last != track { switchFrames[object].append(frameIndex) }
-          lastPaired[object] = track
+      var frameStates = [State](repeating: .outOfView, count: objects.count)
+      for event in events.events {
+        guard let object = event.object else { continue }
+        let occluded = visible[object] < TrackTimelinePlot.occludedBelow
+        switch event.kind {
+        case .match, .identitySwitch:
+          let track = event.hypothesis ?? 0
+          if event.kind == .identitySwitch { switchFrames[object].append(frameIndex) }
           frameStates[object] = .matched(track, occluded: occluded)
-        } else {
+        case .miss:
           frameStates[object] = .missed(occluded: occluded)
+        case .falsePositive:
+          break
         }
       }
       for (object, state) in frameStates.enumerated() {
@@ -343,12 +320,15 @@ struct Timeline {
         while states[object].count < frameIndex { states[object].append(.outOfView) }
         states[object].append(state)
       }
-      frameBoxes.removeAll(keepingCapacity: true)
-      frameTracks.removeAll(keepingCapacity: true)
+      groundTruth.removeAll(keepingCapacity: true)
+      hypotheses.removeAll(keepingCapacity: true)
+      for object in visible.indices { visible[object] = .nan }
     }
 
     for row in csv.rows {
-      guard let frameNumber = try csv.number(row, c[0], "frame"), frameNumber == frameNumber.rounded() else {
+      guard let frameNumber = try csv.number(row, c[0], "frame"), frameNumber == frameNumber.rounded(),
+        abs(frameNumber) < 1e15
+      else {
         throw PlotInputError(file: csv.file, line: row.line, message: "column frame is not an integer")
       }
       let frame = Int(frameNumber)
@@ -359,44 +339,71 @@ struct Timeline {
               file: csv.file, line: row.line,
               message: "frame \(frame) after frame \(currentFrame): frames must increase")
           }
-          finishFrame()
+          finishFrame(currentFrame)
         }
         currentFrame = frame
         frameNumbers.append(frame)
         knownTimes.append(try csv.number(row, c[1], "capture_t_s", optional: true))
         times.append(0)
       }
-      let kind = row.cells[c[4]]
+      if let thresholdColumn {
+        let value = try csv.number(row, thresholdColumn, "match_threshold")
+        guard value == matchThreshold else {
+          throw PlotInputError(
+            file: csv.file, line: row.line,
+            message:
+              "column match_threshold: \(row.cells[thresholdColumn]) differs from the first row's; expected one threshold per file"
+          )
+        }
+      }
+      let kindText = row.cells[c[4]]
+      guard let kind = SubjectKind(rawValue: kindText) else {
+        throw PlotInputError(
+          file: csv.file, line: row.line,
+          message: "column kind: \"\(kindText)\", expected humanBody, humanFace or object")
+      }
       // A box behind the camera has no image position (empty u, v): not scored, like one outside.
       let u = try csv.number(row, c[5], "u", optional: true) ?? .nan
       let v = try csv.number(row, c[6], "v", optional: true) ?? .nan
+      // What the metrics score: centres inside the image (a NaN is not).
+      let inImage = (0...1).contains(u) && (0...1).contains(v)
+      let position = TrackingMetrics.motPosition(u: u, v: v, kind: kind)
       switch row.cells[c[2]] {
       case "gt":
-        let key = row.cells[c[3]] + "\u{0}" + kind
+        let key = row.cells[c[3]] + "\u{0}" + kindText
         let object: Int
         if let known = objectIndex[key] {
           object = known
         } else {
           object = objects.count
           objectIndex[key] = object
-          objects.append(Object(subject: row.cells[c[3]], kind: kind))
+          objects.append(Object(subject: row.cells[c[3]], kind: kindText))
           if !subjects.contains(row.cells[c[3]]) { subjects.append(row.cells[c[3]]) }
-          lastPaired.append(nil)
           states.append([])
           switchFrames.append([])
+          visible.append(.nan)
         }
-        let visible = try csv.number(row, c[7], "visible_fraction", optional: true) ?? 1
-        frameBoxes.append(Box(object: object, kind: kind, u: u, v: v, visible: visible))
+        guard visible[object].isNaN else {
+          throw PlotInputError(
+            file: csv.file, line: row.line,
+            message:
+              "\(row.cells[c[3]]) \(kindText) listed twice in frame \(frame); expected one box per kind")
+        }
+        visible[object] = try csv.number(row, c[7], "visible_fraction", optional: true) ?? 1
+        if inImage { groundTruth.append((id: object, u: position.u, v: position.v)) }
       case "track":
         guard let id = Int(row.cells[c[3]]) else {
           throw PlotInputError(
             file: csv.file, line: row.line, message: "column id: \"\(row.cells[c[3]])\" is not a track number"
           )
         }
+        guard !hypotheses.contains(where: { $0.id == id }) else {
+          throw PlotInputError(
+            file: csv.file, line: row.line, message: "track \(id) listed twice in frame \(frame)")
+        }
         // Tentative tracks and tracks outside the image are not scored, as in the metrics.
-        let status = row.cells[c[8]]
-        if status != "tentative" && (0...1).contains(u) && (0...1).contains(v) {
-          frameTracks.append(Track(id: id, kind: kind, u: u, v: v))
+        if row.cells[c[8]] != "tentative" && inImage {
+          hypotheses.append((id: id, u: position.u, v: position.v))
         }
       default:
         throw PlotInputError(
@@ -404,7 +411,7 @@ struct Timeline {
         )
       }
     }
-    if currentFrame != nil { finishFrame() }
+    if let currentFrame { finishFrame(currentFrame) }
     times = Self.fillTimes(frames: frameNumbers, known: knownTimes)
     for object in states.indices {
       while states[object].count < times.count { states[object].append(.outOfView) }

@@ -4,6 +4,10 @@
 /// Memory grows with the number of distinct ids and of (object, hypothesis) id pairs that ever came
 /// within the match threshold, never with the number of frames.
 public struct MOTAccumulator: Sendable {
+  /// The match threshold of a scenario that sets none (`match_threshold`), normalized image units: a
+  /// twentieth of the image width or height.
+  public static let defaultMatchThreshold = 0.05
+
   /// Largest distance, normalized image units, at which an object and a hypothesis can be paired
   /// (pairs with d ≤ threshold qualify).
   public let matchThreshold: Double
@@ -36,9 +40,8 @@ public struct MOTAccumulator: Sendable {
   private var assignment: [Int?] = []
   private var idScratch: [Int] = []
 
-  /// - Parameter matchThreshold: the gate, normalized image units (0.05: a twentieth of the image
-  ///   width or height).
-  public init(matchThreshold: Double = 0.05) {
+  /// - Parameter matchThreshold: the gate, normalized image units.
+  public init(matchThreshold: Double = MOTAccumulator.defaultMatchThreshold) {
     precondition(matchThreshold >= 0, "match threshold \(matchThreshold) must be ≥ 0")
     self.matchThreshold = matchThreshold
   }
@@ -58,6 +61,29 @@ public struct MOTAccumulator: Sendable {
   /// coordinate makes its row unpairable.
   public mutating func observe(
     frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)]
+  ) {
+    var noEvents: MOTFrameEvents? = nil
+    accumulate(frame: frame, groundTruth: groundTruth, hypotheses: hypotheses, events: &noEvents)
+  }
+
+  /// Adds one frame, as `observe(frame:groundTruth:hypotheses:)`, and replaces the contents of
+  /// `events` with the frame's decisions: MATCH, SWITCH or MISS for each object, FP for each unpaired
+  /// hypothesis. The metrics are the same whether or not events are asked for.
+  public mutating func observe(
+    frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)],
+    events: inout MOTFrameEvents
+  ) {
+    // Moved in and out of an optional rather than copied, so that appending never copies the buffer.
+    var buffer: MOTFrameEvents? = MOTFrameEvents()
+    swap(&buffer!, &events)
+    buffer!.start(frame: frame)
+    accumulate(frame: frame, groundTruth: groundTruth, hypotheses: hypotheses, events: &buffer)
+    swap(&buffer!, &events)
+  }
+
+  private mutating func accumulate(
+    frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)],
+    events: inout MOTFrameEvents?
   ) {
     if let lastFrame { precondition(frame > lastFrame, "frame \(frame) after frame \(lastFrame)") }
     lastFrame = frame
@@ -82,16 +108,26 @@ public struct MOTAccumulator: Sendable {
       let j = pairedHypothesis[i]
       if j >= 0 {
         let previous = states[i].lastHypothesis
-        if let previous, previous != hypotheses[j].id { switches += 1 } else { matches += 1 }
+        let switched = previous != nil && previous != hypotheses[j].id
+        if switched { switches += 1 } else { matches += 1 }
         distanceSum += gated[i * m + j]
         states[i].recordMatch(hypothesis: hypotheses[j].id)
+        events?.append(
+          MOTEvent(
+            kind: switched ? .identitySwitch : .match, object: groundTruth[i].id,
+            hypothesis: hypotheses[j].id,
+            distance: gated[i * m + j]))
       } else {
         misses += 1
         states[i].recordMiss()
+        events?.append(MOTEvent(kind: .miss, object: groundTruth[i].id, hypothesis: nil, distance: nil))
       }
       objects[groundTruth[i].id] = states[i]
     }
-    for j in 0..<m where !hypothesisTaken[j] { falsePositives += 1 }
+    for j in 0..<m where !hypothesisTaken[j] {
+      falsePositives += 1
+      events?.append(MOTEvent(kind: .falsePositive, object: nil, hypothesis: hypotheses[j].id, distance: nil))
+    }
   }
 
   /// The metrics of the frames observed so far.

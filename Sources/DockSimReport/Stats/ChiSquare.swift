@@ -1,0 +1,106 @@
+import Foundation
+
+/// The χ² distribution, for the consistency bands of the NEES/NIS plot.
+public enum ChiSquare {
+  /// The regularized lower incomplete gamma function P(a, x) = γ(a, x) / Γ(a), for a > 0, x ≥ 0: the
+  /// series for x < a + 1, else Lentz's continued fraction for 1 − P (Numerical Recipes, §6.2), each
+  /// to about 1e-15 relative.
+  public static func regularizedLowerGamma(_ a: Double, _ x: Double) -> Double {
+    precondition(a > 0 && a.isFinite, "shape \(a) must be positive and finite")
+    guard x > 0 else { return 0 }
+    guard x.isFinite else { return 1 }
+    let logPrefactor = a * log(x) - x - lgamma(a)
+    if x < a + 1 {
+      var term = 1 / a
+      var sum = term
+      var n = a
+      for _ in 0..<10_000 {
+        n += 1
+        term *= x / n
+        sum += term
+        if abs(term) < abs(sum) * 1e-16 { break }
+      }
+      return min(1, sum * exp(logPrefactor))
+    }
+    let tiny = 1e-300
+    var b = x + 1 - a
+    var c = 1 / tiny
+    var d = 1 / b
+    var h = d
+    for i in 1...10_000 {
+      let an = -Double(i) * (Double(i) - a)
+      b += 2
+      d = an * d + b
+      if abs(d) < tiny { d = tiny }
+      c = b + an / c
+      if abs(c) < tiny { c = tiny }
+      d = 1 / d
+      let delta = d * c
+      h *= delta
+      if abs(delta - 1) < 1e-16 { break }
+    }
+    return max(0, 1 - exp(logPrefactor) * h)
+  }
+
+  /// The cumulative distribution function of χ² with `degreesOfFreedom` at `x`.
+  public static func cdf(_ x: Double, degreesOfFreedom k: Double) -> Double {
+    regularizedLowerGamma(k / 2, x / 2)
+  }
+
+  /// The `p` quantile of χ² with `degreesOfFreedom` (> 0), 0 < p < 1: the x with cdf(x) = p, found
+  /// by bisection to 1e-13 relative (the cdf is increasing, so bisection always converges).
+  public static func quantile(_ p: Double, degreesOfFreedom k: Double) -> Double {
+    precondition(p > 0 && p < 1, "probability \(p) must lie in (0, 1)")
+    precondition(k > 0 && k.isFinite, "degrees of freedom \(k) must be positive and finite")
+    var lo = 0.0
+    var hi = max(k, 1)
+    while cdf(hi, degreesOfFreedom: k) < p { hi *= 2 }
+    for _ in 0..<400 {
+      let mid = (lo + hi) / 2
+      if cdf(mid, degreesOfFreedom: k) < p { lo = mid } else { hi = mid }
+      if hi - lo <= 1e-13 * hi { break }
+    }
+    return (lo + hi) / 2
+  }
+
+  /// The two-sided `confidence` band of the mean of `count` independent χ² values with
+  /// `degreesOfFreedom` each: the quantiles (1 ∓ confidence)/2 of χ²(count · k), divided by `count`.
+  /// For W = 30 NIS values of 3 degrees of freedom at 95 %: [2.188, 3.938].
+  public static func meanBand(count: Int, degreesOfFreedom k: Double, confidence: Double = 0.95)
+    -> ClosedRange<Double>
+  {
+    precondition(count > 0, "count \(count) must be positive")
+    let total = Double(count) * k
+    let tail = (1 - confidence) / 2
+    return
+      (quantile(tail, degreesOfFreedom: total) / Double(count))...(quantile(
+        1 - tail, degreesOfFreedom: total) / Double(count))
+  }
+}
+
+/// Summaries of a sample used by the report's plots.
+enum SampleStatistics {
+  /// The `q` quantile of `sorted` (ascending, non-empty) by nearest rank, the value of rank ⌈q·n⌉
+  /// (at least 1): the definition `montecarlo.csv`'s p95 uses, so the report and that file agree.
+  static func nearestRank(_ sorted: [Double], _ q: Double) -> Double {
+    let rank = max(1, Int((q * Double(sorted.count)).rounded(.up)))
+    return sorted[min(rank, sorted.count) - 1]
+  }
+
+  /// The mean of each run of `window` consecutive values, at the index of the run's last value: an
+  /// element per index from `window − 1` on, none before.
+  static func movingMean(_ values: [Double], window: Int) -> [Double] {
+    precondition(window > 0, "window \(window) must be positive")
+    guard values.count >= window else { return [] }
+    var result: [Double] = []
+    result.reserveCapacity(values.count - window + 1)
+    for end in (window - 1)..<values.count {
+      // Summed afresh for every window rather than updated, so no rounding drift accumulates over a
+      // long run.
+      var sum = 0.0
+      for value in values[(end - window + 1)...end] { sum += value }
+      result.append(sum / Double(window))
+    }
+    return result
+  }
+}
