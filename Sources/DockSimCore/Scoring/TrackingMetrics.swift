@@ -15,6 +15,7 @@ public struct TrackingMetrics: MetricAccumulator {
   /// Frames a subject must be undetectable before its return counts as a reacquisition event.
   public let occlusionFrames: Int
   private var mot: MOTAccumulator
+  private var hota: HOTAAccumulator
   private var primarySubjectUnderTrack: Int?
   private var primarySwitches = 0
   private var hiddenFrames = 0
@@ -40,6 +41,7 @@ public struct TrackingMetrics: MetricAccumulator {
     self.minimumVisibleFraction = minimumVisibleFraction
     self.occlusionFrames = occlusionFrames
     mot = MOTAccumulator(matchThreshold: matchThreshold)
+    hota = HOTAAccumulator(matchThreshold: matchThreshold)
   }
 
   /// Ground-truth id of a box: subject and kind (a person's face and body are two objects).
@@ -67,6 +69,7 @@ public struct TrackingMetrics: MetricAccumulator {
       }
     }
     mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
+    hota.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
     for t in frame.tracks where t.nis.isFinite {
       nisSum += t.nis
       nisCount += 1
@@ -195,16 +198,24 @@ public struct TrackingMetrics: MetricAccumulator {
   }
 
   /// Entries of per-subject and per-track state held (for the bounded-memory test): it grows with the
-  /// number of subjects, tracks and reacquisition events, never with the number of frames.
-  var storedStateCount: Int { mot.storedStateCount + reacquisitions.count }
+  /// number of subjects, tracks and reacquisition events, never with the number of frames. HOTA's
+  /// per-frame pairs, which do grow with the frames, are counted apart in `storedFramePairCount`.
+  var storedStateCount: Int { mot.storedStateCount + hota.storedIdentityStateCount + reacquisitions.count }
+
+  /// The (frame, object, track) pairs within the threshold that HOTA keeps for its second pass: at most
+  /// the frames times the objects times the tracks in view, in practice about one per object and frame.
+  var storedFramePairCount: Int { hota.storedFramePairCount }
 
   public func summary() -> [MetricValue] {
     let s = mot.summary()
+    let h = hota.summary()
     var events = reacquisitions
     if let since = pendingSince { events.append(lastTime - since) }
     return [
       MetricValue("mota", s.mota), MetricValue("motp_distance", s.motp), MetricValue("idf1", s.idf1),
-      MetricValue("idp", s.idp), MetricValue("idr", s.idr), MetricValue("id_switches", Double(s.numSwitches)),
+      MetricValue("idp", s.idp), MetricValue("idr", s.idr), MetricValue("hota", h.hota),
+      MetricValue("deta", h.detA), MetricValue("assa", h.assA), MetricValue("loca", h.locA),
+      MetricValue("id_switches", Double(s.numSwitches)),
       MetricValue("fragmentations", Double(s.numFragmentations)),
       MetricValue("mot_false_positives", Double(s.numFalsePositives)),
       MetricValue("mot_misses", Double(s.numMisses)),
