@@ -58,15 +58,26 @@ public struct HOTASummary: Equatable, Sendable {
   public var numPredictions: Int
   /// The per-α results in increasing α, or empty.
   public var perAlpha: [HOTAAlphaResult]
+  /// Mean over α of HOTA_α = √(DetA_α · AssA_α): detection and association together.
   public var hota: Double?
+  /// Mean over α of the detection accuracy TP / (TP + FN + FP).
   public var detA: Double?
+  /// Mean over α of the association accuracy: how much of each matched object's and track's lives
+  /// they share, averaged over the true positives.
   public var assA: Double?
+  /// Mean over α of the detection recall TP / (TP + FN).
   public var detRe: Double?
+  /// Mean over α of the detection precision TP / (TP + FP).
   public var detPr: Double?
+  /// Mean over α of the association recall (shared frames over the object's frames, per TP).
   public var assRe: Double?
+  /// Mean over α of the association precision (shared frames over the track's frames, per TP).
   public var assPr: Double?
+  /// Mean over α of the localization accuracy: the mean similarity of the true positives (1 at an
+  /// α without any).
   public var locA: Double?
 
+  /// Derives the scalars as the means of `perAlpha` (nil when it is empty).
   public init(numFrames: Int, numObjects: Int, numPredictions: Int, perAlpha: [HOTAAlphaResult]) {
     self.numFrames = numFrames
     self.numObjects = numObjects
