@@ -45,6 +45,17 @@ struct ScoringTests {
     #expect(Self.lag(delayFrames: frames) == nil)
   }
 
+  @Test func hotaColumnsFollowIdrAndAreEmptyWithoutBoxesOrTracks() {
+    var metric = TrackingMetrics(camera: Self.camera)
+    // Frames without a delivered estimate are not scored: nothing to compare.
+    for k in 0..<5 { metric.observe(Self.frame(k, subjectAz: 0, cameraYaw: 0)) }
+    let values = metric.summary()
+    let names = ["hota", "deta", "assa", "loca"]
+    for name in names { #expect(values.contains { $0.name == name && $0.value == nil }, "\(name)") }
+    let idr = MetricCatalog.names.firstIndex(of: "idr")!
+    #expect(Array(MetricCatalog.names[(idr + 1)...(idr + 4)]) == names)
+  }
+
   @Test func lagIsNotApplicableForAStandingSubject() {
     var metric = CameraLagMetric(framePeriod: 1.0 / 30)
     for k in 0..<300 { metric.observe(Self.frame(k, subjectAz: 0.01, cameraYaw: 0)) }

@@ -82,25 +82,40 @@ struct TrackingScenarioTests {
     #expect(spread > 0.05, "\(name): azimuth spread \(spread) rad")
   }
 
-  /// Holds a TrackingMetrics and reports how much state it keeps.
+  /// Holds a TrackingMetrics and reports how much state it keeps, and a bound on HOTA's stored pairs:
+  /// the products of boxes and tracks of every frame (TrackingMetrics scores subsets of both).
   struct StateProbe: MetricAccumulator {
     var inner: TrackingMetrics
-    mutating func observe(_ frame: FrameRecord) { inner.observe(frame) }
+    var pairBound = 0
+    mutating func observe(_ frame: FrameRecord) {
+      inner.observe(frame)
+      pairBound += frame.deliveredBoxes.count * frame.tracks.count
+    }
     func summary() -> [MetricValue] {
-      [MetricValue(MetricKey("probe_state"), Double(inner.storedStateCount))]
+      [
+        MetricValue(MetricKey("probe_state"), Double(inner.storedStateCount)),
+        MetricValue(MetricKey("probe_pairs"), Double(inner.storedFramePairCount)),
+        MetricValue(MetricKey("probe_pair_bound"), Double(pairBound)),
+      ]
     }
   }
 
   @Test func metricMemoryDoesNotGrowWithDuration() throws {
     var s = try Self.scenario("standing-talking")
-    var counts: [Double] = []
+    var runs: [ScenarioResult] = []
     for seconds in [10.0, 60.0] {
       s.duration = SimDuration(seconds: seconds)
       let probe = StateProbe(inner: TrackingMetrics(camera: s.camera, primarySubject: 0))
-      counts.append(try #require(Self.run(s, extra: [probe]).metric(MetricKey("probe_state"))))
+      runs.append(try Self.run(s, extra: [probe]))
     }
+    let counts = try runs.map { try #require($0.metric(MetricKey("probe_state"))) }
     // Six times the frames, the same subjects and tracks: the same state.
     #expect(counts[0] == counts[1], "state \(counts)")
     #expect(counts[0] > 0)
+    // HOTA's per-frame pairs are the exception: they grow with the frames, within the bound.
+    let pairs = try runs.map { try #require($0.metric(MetricKey("probe_pairs"))) }
+    let bounds = try runs.map { try #require($0.metric(MetricKey("probe_pair_bound"))) }
+    #expect(pairs[0] > 0 && pairs[1] > pairs[0], "pairs \(pairs)")
+    #expect(pairs[0] <= bounds[0] && pairs[1] <= bounds[1], "pairs \(pairs), bounds \(bounds)")
   }
 }

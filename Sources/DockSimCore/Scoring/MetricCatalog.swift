@@ -7,7 +7,7 @@ public enum MetricCatalog {
     .framingErrorRMS, .framingErrorP95, .framingErrorMax, .inFrameRatio,
     .estimationErrorRMS, .cameraLag, .commandAccelRMS,
     .speedCapViolations, .speedCapViolationSeconds, .positionLimitViolations, .positionLimitViolationSeconds,
-    .mota, .motpDistance, .idf1, .idp, .idr, .idSwitches, .fragmentations, .motFalsePositives, .motMisses,
+    .mota, .motpDistance, .idf1, .idp, .idr, .hota, .detA, .assA, .locA, .idSwitches, .fragmentations, .motFalsePositives, .motMisses,
     .primarySwitches, .wrongSubjectSeconds, .wrongSubjectLongest, .noPrimaryVisibleSeconds, .outOfFrameSeconds,
     .outOfFrameLongest, .reacquisitions, .reacquisitionTimeMean, .reacquisitionTimeMax,
     .neesMean, .nisMean,

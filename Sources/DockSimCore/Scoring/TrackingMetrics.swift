@@ -18,6 +18,7 @@ public struct TrackingMetrics: MetricAccumulator {
   public let framePeriod: Double
   private let measurement: MeasurementModel
   private var mot: MOTAccumulator
+  private var hota: HOTAAccumulator
   private var primarySubjectUnderTrack: Int?
   private var primarySwitches = 0
   /// The primary track and the subject it last sat on: a coasting primary still belongs to that
@@ -70,6 +71,7 @@ public struct TrackingMetrics: MetricAccumulator {
     self.framePeriod = framePeriod
     measurement = MeasurementModel(camera: camera)
     mot = MOTAccumulator(matchThreshold: matchThreshold)
+    hota = HOTAAccumulator(matchThreshold: matchThreshold)
   }
 
   /// Ground-truth id of a box: subject and kind (a person's face and body are two objects).
@@ -100,6 +102,7 @@ public struct TrackingMetrics: MetricAccumulator {
       }
     }
     mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
+    hota.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
     for t in frame.tracks where t.nis.isFinite {
       nisSum += t.nis
       nisCount += 1
@@ -261,16 +264,24 @@ public struct TrackingMetrics: MetricAccumulator {
   }
 
   /// Entries of per-subject and per-track state held (for the bounded-memory test): it grows with the
-  /// number of subjects, tracks and reacquisition events, never with the number of frames.
-  var storedStateCount: Int { mot.storedStateCount + reacquisitions.count }
+  /// number of subjects, tracks and reacquisition events, never with the number of frames. HOTA's
+  /// per-frame pairs, which do grow with the frames, are counted apart in `storedFramePairCount`.
+  var storedStateCount: Int { mot.storedStateCount + hota.storedIdentityStateCount + reacquisitions.count }
+
+  /// The (frame, object, track) pairs within the threshold that HOTA keeps for its second pass: at most
+  /// the frames times the objects times the tracks in view, in practice about one per object and frame.
+  var storedFramePairCount: Int { hota.storedFramePairCount }
 
   public func summary() -> [MetricValue] {
     let s = mot.summary()
+    let h = hota.summary()
     var events = reacquisitions
     if let since = pendingSince { events.append(lastTime - since) }
     return [
       MetricValue(.mota, s.mota), MetricValue(.motpDistance, s.motp), MetricValue(.idf1, s.idf1),
-      MetricValue(.idp, s.idp), MetricValue(.idr, s.idr), MetricValue(.idSwitches, Double(s.numSwitches)),
+      MetricValue(.idp, s.idp), MetricValue(.idr, s.idr), MetricValue(.hota, h.hota),
+      MetricValue(.detA, h.detA), MetricValue(.assA, h.assA), MetricValue(.locA, h.locA),
+      MetricValue(.idSwitches, Double(s.numSwitches)),
       MetricValue(.fragmentations, Double(s.numFragmentations)),
       MetricValue(.motFalsePositives, Double(s.numFalsePositives)),
       MetricValue(.motMisses, Double(s.numMisses)),
