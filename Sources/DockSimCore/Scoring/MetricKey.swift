@@ -73,7 +73,8 @@ extension MetricKey {
     "hota", title: "HOTA", help: "higher-order tracking accuracy: √(DetA·AssA), mean over 19 thresholds")
   public static let detA = MetricKey("deta", title: "DetA", help: "HOTA's detection accuracy")
   public static let assA = MetricKey("assa", title: "AssA", help: "HOTA's association accuracy")
-  public static let locA = MetricKey("loca", title: "LocA", help: "HOTA's localization accuracy (mean similarity)")
+  public static let locA = MetricKey(
+    "loca", title: "LocA", help: "HOTA's localization accuracy (mean similarity)")
   public static let idSwitches = MetricKey(
     "id_switches", title: "id sw", help: "track identity switches (CLEAR MOT)", digits: 0)
   public static let fragmentations = MetricKey(
