@@ -223,13 +223,36 @@ struct ShardTables {
   private static func readSeeds(
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
   ) throws(ShardMergeError) {
-    let file = (directory as NSString).appendingPathComponent(SeedTable.fileName)
-    let rows = try readTable(file, columns: SeedTable.columns, what: "the seeds.csv of the shard")
+    try readRepetitions(
+      SeedTable.fileName, columns: SeedTable.columns, what: "the seeds.csv of the shard", lines: \.seedLines,
+      checkSeed: true, directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
+  }
+
+  /// `timing.csv`: for every scenario of the shard, one row per repetition (0, 1, …), grouped in the
+  /// shard's order. Its numbers are not checked against anything (they are measured, not computed).
+  private static func readTiming(
+    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
+  ) throws(ShardMergeError) {
+    try readRepetitions(
+      TimingTable.fileName, columns: TimingTable.columns, what: "the timing.csv of the shard",
+      lines: \.timingLines, checkSeed: false, directory: directory, manifest: manifest, indexOf: indexOf,
+      into: &items)
+  }
+
+  /// A per-repetition table (`scenario,repetition,seed,…`): every scenario of the shard has rows for
+  /// repetitions 0, 1, … in order, grouped in the shard's order; with `checkSeed`, each row's seed is
+  /// the one `MonteCarlo.seed` derives. The rows are kept as written, in `lines` of their item.
+  private static func readRepetitions(
+    _ name: String, columns: [String], what: String, lines: WritableKeyPath<Item, [String]>, checkSeed: Bool,
+    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
+  ) throws(ShardMergeError) {
+    let file = (directory as NSString).appendingPathComponent(name)
+    let rows = try readTable(file, columns: columns, what: what)
     let owned = manifest.owned
     var last = 0
     for row in rows {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
-      let expected = items[k].seedLines.count
+      let expected = items[k][keyPath: lines].count
       guard row.cells[1].text == "\(expected)", expected < owned[k].repetitions else {
         throw ShardMergeError(
           file: file, line: row.line, column: row.cells[1].column, field: "repetition",
@@ -238,51 +261,21 @@ struct ShardTables {
             + "each, got '\(row.cells[1].text)'")
       }
       let seed = MonteCarlo.seed(owned[k].seed, repetition: expected)
-      guard row.cells[2].text == "\(seed)" else {
+      guard !checkSeed || row.cells[2].text == "\(seed)" else {
         throw ShardMergeError(
           file: file, line: row.line, column: row.cells[2].column, field: "seed",
           message:
             "expected \(seed), repetition \(expected) of seed \(owned[k].seed) in \(ShardManifest.fileName), "
             + "got '\(row.cells[2].text)'")
       }
-      items[k].seedLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+      items[k][keyPath: lines].append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
     }
-    for (k, entry) in owned.enumerated() where items[k].seedLines.count != entry.repetitions {
+    for (k, entry) in owned.enumerated() where items[k][keyPath: lines].count != entry.repetitions {
       throw ShardMergeError(
         file: file, field: "scenario",
         message:
-          "\(items[k].seedLines.count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), one "
-          + "per repetition")
-    }
-  }
-
-  /// `timing.csv`: for every scenario of the shard, one row per repetition (0, 1, …), grouped in the
-  /// shard's order. Its numbers are not checked against anything (they are measured, not computed).
-  private static func readTiming(
-    directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
-  ) throws(ShardMergeError) {
-    let file = (directory as NSString).appendingPathComponent(TimingTable.fileName)
-    let rows = try readTable(file, columns: TimingTable.columns, what: "the timing.csv of the shard")
-    let owned = manifest.owned
-    var last = 0
-    for row in rows {
-      let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
-      let expected = items[k].timingLines.count
-      guard row.cells[1].text == "\(expected)", expected < owned[k].repetitions else {
-        throw ShardMergeError(
-          file: file, line: row.line, column: row.cells[1].column, field: "repetition",
-          message:
-            "expected repetitions 0…\(owned[k].repetitions - 1) of '\(owned[k].scenario)' in order, one row "
-            + "each, got '\(row.cells[1].text)'")
-      }
-      items[k].timingLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
-    }
-    for (k, entry) in owned.enumerated() where items[k].timingLines.count != entry.repetitions {
-      throw ShardMergeError(
-        file: file, field: "scenario",
-        message:
-          "\(items[k].timingLines.count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), one "
-          + "per repetition")
+          "\(items[k][keyPath: lines].count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), "
+          + "one per repetition")
     }
   }
 
