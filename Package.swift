@@ -68,7 +68,8 @@ let package = Package(
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO"]),
     .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
-    .testTarget(name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimTestSupport"]),
+    .testTarget(
+      name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimHarness", "DockSimTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -65,43 +65,11 @@ struct GateCommand: ParsableCommand {
     var summary = self.summary
     do {
       let table = try ToleranceFile.load(path: tolerances, metrics: SummaryTable.metricColumns)
-      let baseText = try GateFiles.readText(
-        path: baseline, expected: "a summary CSV written by `docksim run`")
-      let nowText = try GateFiles.readText(
-        path: summary, expected: "a summary CSV written by `docksim run`")
-      let seedBaseline = try SummaryCSVReader.isSeedLevel(baseText, file: baseline)
-      let seedNow = try SummaryCSVReader.isSeedLevel(nowText, file: summary)
-      switch (seedBaseline, seedNow) {
-      case (false, false):
-        let base = try SummaryCSVReader.parse(baseText, file: baseline)
-        let now = try SummaryCSVReader.parse(nowText, file: summary)
-        report = GateComparison.compare(baseline: base, now: now, tolerances: table)
-      case (false, true):
-        throw GateInputError(
-          file: baseline,
-          message:
-            "a summary.csv (one row per scenario), but \(summary) is a seeds.csv; expected a seeds.csv baseline "
-            + "to compare seed by seed, or the summary.csv beside \(summary)")
-      case (true, let level):
-        if !level {
-          // The baseline is seed-level: compare this run's seeds, which `run` writes beside its summary.
-          let beside = ((summary as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-            SeedTable.fileName)
-          guard FileManager.default.fileExists(atPath: beside) else {
-            throw GateInputError(
-              file: beside,
-              message:
-                "no such file; the baseline \(baseline) is a seeds.csv, so the gate compares seed by seed and "
-                + "needs the seeds.csv of this run (`docksim run --repetitions N` writes it beside summary.csv)"
-            )
-          }
-          print("docksim gate: the baseline is seed-level; comparing \(beside) (beside \(summary))")
-          summary = beside
-        }
-        let base = try SeedSnapshot.parse(baseText, file: baseline)
-        let now = try SeedSnapshot.read(path: summary)
-        report = try SeedGateComparison.compare(baseline: base, now: now, tolerances: table, strict: strict)
-      }
+      let outcome = try GateRun.compare(
+        baseline: baseline, summary: summary, tolerances: table, strict: strict)
+      if let notice = outcome.notice { print("docksim gate: \(notice)") }
+      report = outcome.report
+      summary = outcome.compared
     } catch { throw fail("\(error)") }
     do {
       if let markdown {

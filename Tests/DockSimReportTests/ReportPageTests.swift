@@ -177,6 +177,28 @@ struct ReportPageTests {
     #expect(Self.message(ReportOptions(resultsDirectory: dir.path)).contains("summary.csv: no such file"))
   }
 
+  /// Over seeds an expectation is judged seed by seed against its share: the table says how many seeds
+  /// met it and how many it needed, and calls the value what it is, a mean.
+  @Test func expectationsOverSeedsShowTheSeedsThatMetThem() throws {
+    let dir = try ReportFixture.make(frames: 60)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try """
+    scenario,metric,min,max,value,result,runs,share,required_share
+    a,framing_error_rms,,0.04,0.05,pass,20,0.9,0.85
+    a,in_frame_ratio,0.9,,1.0,fail,20,0.8,1.0
+
+    """.write(to: dir.appendingPathComponent("expectations.csv"), atomically: true, encoding: .utf8)
+    let html = try Report.html(ReportOptions(resultsDirectory: dir.path, sections: ReportSections()))
+    #expect(html.contains("<th>mean</th><th>seeds met (needed)</th>"))
+    #expect(html.contains("<td>18 of 20 (17)</td>"), "framing: 0.9 of 20 met, 0.85 of 20 needed")
+    #expect(html.contains("<td>16 of 20 (20)</td>"), "in frame: every seed needed")
+
+    try "scenario,metric,min,max,value,result,runs,share,required_share\na,x,,,1,pass,20,1.5,1\n".write(
+      to: dir.appendingPathComponent("expectations.csv"), atomically: true, encoding: .utf8)
+    let bad = Self.message(ReportOptions(resultsDirectory: dir.path))
+    #expect(bad.contains("expectations.csv:2: runs, share, required_share"), "\(bad)")
+  }
+
   @Test func malformedSummaryNamesLineAndColumn() throws {
     let dir = try ReportFixture.make()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,3 +1,4 @@
+import DockSimHarness
 import Foundation
 import Testing
 
@@ -20,6 +21,26 @@ enum SeedsFixture {
         lines.append(
           "\(name),\(k),\(1000 + k),10.0,300,\(framing),1.0,0.00\(k + 1),\(idf1),\(k % 2),0,0,ok,")
       }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// As `csv`, with every column this docksim writes (`SeedTable.columns`), as the gate over seeds
+  /// requires of a baseline: the same values, `wrong_subject_s` 0 and `hota` 0.8 in every seed, the
+  /// other metrics empty.
+  static func completeCSV(scenarios: [String], repetitions: Int, shift: Double = 0) -> String {
+    let compact = csv(scenarios: scenarios, repetitions: repetitions, shift: shift)
+      .split(separator: "\n").map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      }
+    let names = compact[0]
+    var lines = [SeedTable.columns.joined(separator: ",")]
+    for row in compact.dropFirst() {
+      lines.append(
+        SeedTable.columns.map { column in
+          if let i = names.firstIndex(of: column) { return row[i] }
+          return column == "wrong_subject_s" ? "0" : column == "hota" ? "0.8" : ""
+        }.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -170,18 +191,30 @@ struct SeedsAndConsistencyTests {
     #expect(html.components(separatedBy: "<circle ").count - 1 == 19)
   }
 
-  @Test func aSeedLevelBaselineIsDrawnBesideWithoutTheGate() throws {
+  @Test func aSeedLevelBaselineIsDrawnBesideAndGatedSeedBySeed() throws {
     let (html, dir) = try Self.withSeeds(
-      SeedsFixture.csv(scenarios: ["a"], repetitions: 4),
-      baseline: SeedsFixture.csv(scenarios: ["a"], repetitions: 3, shift: 0.01))
+      SeedsFixture.completeCSV(scenarios: ["a"], repetitions: 4),
+      baseline: SeedsFixture.completeCSV(scenarios: ["a"], repetitions: 4, shift: 0.01))
     defer { try? FileManager.default.removeItem(at: dir) }
     _ = try ReportPageTests.parse(html)
     #expect(html.contains("holds one row per seed"))
-    #expect(!html.contains("docksim gate:"), "no gate comparison for a seed-level baseline")
-    #expect(!html.contains(">regressions</th>"))
-    #expect(html.components(separatedBy: "class=\"seed-row\"").count - 1 == 10)
-    #expect(html.contains("baseline: 3 seeds, median 0.035"))
+    #expect(html.contains("docksim gate: PASS"), "the gate over seeds, as docksim gate makes it")
+    #expect(html.contains("over 4 paired seeds"))
+    #expect(html.contains(">regressions</th>"))
+    // Seven key metrics, each with this run's row and the baseline's.
+    #expect(html.components(separatedBy: "class=\"seed-row\"").count - 1 == 14)
+    #expect(html.contains("baseline: 4 seeds, median 0.035"))
     #expect(html.contains("stroke=\"#D55E00\""), "the baseline in vermillion")
+  }
+
+  @Test func aSeedLevelBaselineOfOtherSeedsIsRefused() throws {
+    #expect {
+      _ = try Self.withSeeds(
+        SeedsFixture.completeCSV(scenarios: ["a"], repetitions: 4),
+        baseline: SeedsFixture.completeCSV(scenarios: ["a"], repetitions: 3))
+    } throws: { error in
+      "\(error)".contains("scenario 'a' has 4 repetitions here and 3 in the baseline")
+    }
   }
 
   @Test func seedsBesideABaselineSummaryAreDrawnAndTheGateStillRuns() throws {
@@ -201,16 +234,16 @@ struct SeedsAndConsistencyTests {
 
   @Test(arguments: [
     (
-      "scenario,seed,repetition,duration_s,frames,idf1,expectations_failed,status,error\n",
-      "seeds.csv:1:10: expected a seeds.csv header starting with scenario,repetition,seed,duration_s,frames, got 'seed'"
+      "scenario,repetition,duration_s,frames,idf1,expectations_failed,status,error\n",
+      "seeds.csv:1: no seed column in the header; expected a seeds.csv"
     ),
     (
-      "scenario,repetition,seed,duration_s,frames,idf1,status,error\n",
-      "seeds.csv:1:56: expected a seeds.csv header ending with expectations_failed,status,error, got 'error'"
+      "scenario,repetition,seed,idf1,idf1,status,error\n",
+      "seeds.csv:1:31: column 'idf1' appears twice in the header; expected unique names"
     ),
     (
       SeedsFixture.header + "\na,0,1,10,300,0.02,1,nan,0.9,0,0,0,ok,\n",
-      "seeds.csv:2:21: estimation_error_rms_rad: expected a finite number or an empty cell (not applicable), got 'nan'"
+      "seeds.csv:2:21: estimation_error_rms_rad: expected a finite number or an empty cell (not applicable), got 'nan'; non-finite values cannot be compared and are refused"
     ),
     (
       SeedsFixture.header + "\na,0,1,10,300,inf,1,0.001,0.9,0,0,0,ok,\n",
@@ -218,16 +251,16 @@ struct SeedsAndConsistencyTests {
     ),
     (
       SeedsFixture.header + "\na,0,1,10,300,0.02,1,0.001,x9,0,0,0,ok,\n",
-      "seeds.csv:2:27: idf1: expected a finite number or an empty cell (not applicable), got 'x9'"
+      "seeds.csv:2:27: idf1: expected a number or an empty cell (not applicable), got 'x9'"
     ),
     (
       SeedsFixture.header + "\na,-1,1,10,300,0.02,1,0.001,0.9,0,0,0,ok,\n",
-      "seeds.csv:2:3: repetition: expected a repetition number 0, 1, 2, …, got '-1'"
+      "seeds.csv:2:3: repetition: expected a whole number ≥ 0 or an empty cell (a failed run), got '-1'"
     ),
     (
       SeedsFixture.header
         + "\na,0,1,10,300,0.02,1,0.001,0.9,0,0,0,ok,\na,0,2,10,300,0.02,1,0.001,0.9,0,0,0,ok,\n",
-      "seeds.csv:3:3: repetition: repetition 0 of 'a' appears again (first on line 2)"
+      "seeds.csv:3: repetition: expected repetition 1 of 'a' (each scenario's repetitions 0, 1, … in order, one row each), got '0'"
     ),
     (
       SeedsFixture.header + "\na,0,1,10,300,0.02,1,0.001,0.9,0,0,0,fine,\n",

@@ -84,7 +84,9 @@ struct ReportCommandTests {
     yaw-limits,0,1,12,360,nan,0,ok,
 
     """.write(to: seeds, atomically: true, encoding: .utf8)
-    try refuse([out.path], "seeds.csv:2:23: idf1: expected a finite number or an empty cell")
+    try refuse(
+      [out.path],
+      "seeds.csv:2:23: idf1: expected a finite number or an empty cell (not applicable), got 'nan'")
     try FileManager.default.removeItem(at: seeds)
 
     try FileManager.default.removeItem(at: out.appendingPathComponent("summary.csv"))

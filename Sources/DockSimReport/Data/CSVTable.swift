@@ -33,13 +33,16 @@ struct CSVTable {
   ///
   /// - Throws: `ReportError` when the header has no such column.
   func column(_ name: String) throws(ReportError) -> Int {
-    guard let i = header.cells.firstIndex(where: { $0.text == name }) else {
+    guard let i = columnIndex(name) else {
       throw ReportError(
         GateInputError(
           file: file, line: header.line, message: "no \(name) column in the header; expected one"))
     }
     return i
   }
+
+  /// The index of `name` in the header, or nil when the file has no such column.
+  func columnIndex(_ name: String) -> Int? { header.cells.firstIndex { $0.text == name } }
 
   /// The cell of `row` at `column` as a number: empty and `nan` give NaN (missing, not applicable).
   ///

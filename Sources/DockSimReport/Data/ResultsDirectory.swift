@@ -8,13 +8,14 @@ struct ResultsDirectory {
   let summary: SummarySnapshot
   /// nil when the directory has no `expectations.csv`.
   let expectations: [ExpectationRecord]?
-  /// The gate's comparison with the baseline, when a baseline summary was given.
+  /// The gate's comparison with the baseline (`GateRun`, as `docksim gate` makes it), when a baseline
+  /// was given: scenario by scenario against a summary, seed by seed against a `seeds.csv`.
   let gate: GateReport?
   /// `seeds.csv` beside `summary.csv`, when the run wrote one (a run with repetitions).
-  let seeds: SeedTable?
+  let seeds: SeedDistributions?
   /// The baseline's seeds: the `--baseline` file itself when it is seed-level (its header has
   /// `repetition`), else a `seeds.csv` beside the baseline summary, if any.
-  let baselineSeeds: SeedTable?
+  let baselineSeeds: SeedDistributions?
 
   /// Reads `options.resultsDirectory`'s summary and expectations, and the baseline comparison.
   ///
@@ -45,32 +46,27 @@ struct ResultsDirectory {
       } catch {
         throw GateInputError(file: "", message: error.description)
       }
+      let seedsPath = file("seeds.csv", in: dir)
+      let seeds: SeedDistributions?
       var gate: GateReport?
-      var seeds: SeedTable?
-      var baselineSeeds: SeedTable?
+      var baselineSeeds: SeedDistributions?
       do throws(ReportError) {
-        let seedsPath = file("seeds.csv", in: dir)
-        if FileManager.default.fileExists(atPath: seedsPath) { seeds = try SeedTable.read(path: seedsPath) }
-        if let baseline = options.baselineSummary, FileManager.default.fileExists(atPath: baseline) {
-          let table = try CSVTable.read(path: baseline, expected: "a baseline summary.csv or seeds.csv")
-          if SeedTable.isSeedLevel(table) {
-            baselineSeeds = try SeedTable(table: table)
-          } else {
-            let beside = file("seeds.csv", in: (baseline as NSString).deletingLastPathComponent)
-            if FileManager.default.fileExists(atPath: beside) {
-              baselineSeeds = try SeedTable.read(path: beside)
-            }
-          }
-        }
+        seeds =
+          FileManager.default.fileExists(atPath: seedsPath)
+          ? try SeedDistributions.read(path: seedsPath) : nil
       } catch {
         throw GateInputError(file: "", message: error.description)
       }
-      // A seed-level baseline has no summary for the gate to compare with: it is shown only as
-      // distributions in each scenario's section.
-      if let baseline = options.baselineSummary, baselineSeeds?.file != baseline {
+      if let baseline = options.baselineSummary {
         let table = try ToleranceFile.load(path: options.tolerances, metrics: SummaryTable.metricColumns)
-        let base = try SummaryCSVReader.read(path: baseline)
-        gate = GateComparison.compare(baseline: base, now: summary, tolerances: table)
+        let outcome = try GateRun.compare(baseline: baseline, summary: summaryPath, tolerances: table)
+        gate = outcome.report
+        let seedLevel = outcome.compared != summaryPath
+        let beside = file("seeds.csv", in: (baseline as NSString).deletingLastPathComponent)
+        let baselineSeedsPath = seedLevel ? baseline : beside
+        if seedLevel || FileManager.default.fileExists(atPath: beside) {
+          baselineSeeds = SeedDistributions(snapshot: try SeedSnapshot.read(path: baselineSeedsPath))
+        }
       }
       return ResultsDirectory(
         path: dir, summary: summary, expectations: expectations, gate: gate, seeds: seeds,

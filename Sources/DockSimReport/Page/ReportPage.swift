@@ -32,11 +32,13 @@ enum ReportPage {
     out += OverviewTable(results: results, anchors: anchors).html
     if let gate = results.gate {
       out += "<h2 id=\"baseline\">Against the baseline</h2>" + GateSection.summary(gate)
-    } else if let seeds = results.baselineSeeds {
-      out += HTMLText.element(
-        "p",
-        "Baseline \(seeds.file) holds one row per seed: it is compared by its distributions over seeds in "
-          + "each scenario's section; the gate's comparison needs a baseline summary.csv.", "class=\"note\"")
+      if let seeds = results.baselineSeeds, gate.overSeeds {
+        out += HTMLText.element(
+          "p",
+          "Baseline \(seeds.file) holds one row per seed: the gate compares it seed by seed (docs/gate.md), and "
+            + "each scenario's section draws its distributions over seeds beside this run's.",
+          "class=\"note\"")
+      }
     } else {
       out += HTMLText.element("p", "No baseline given (docksim report --baseline FILE).", "class=\"note\"")
     }

@@ -139,13 +139,17 @@ struct ScenarioSection {
 
   private func expectationsTable(_ rows: [ExpectationRecord]) -> String {
     guard !rows.isEmpty else { return HTMLText.element("p", "No expectations.", "class=\"note\"") }
-    var out =
-      "<table><thead><tr><th>expectation</th><th>min</th><th>max</th><th>value</th><th>result</th></tr></thead><tbody>"
+    // Over seeds the value is the mean and the bound is judged seed by seed against its share.
+    let overSeeds = rows.contains { $0.runs > 1 }
+    var out = "<table><thead><tr><th>expectation</th><th>min</th><th>max</th>"
+    out += overSeeds ? "<th>mean</th><th>seeds met (needed)</th>" : "<th>value</th>"
+    out += "<th>result</th></tr></thead><tbody>"
     for e in rows {
       out += "<tr>" + HTMLText.element("td", e.metric)
       out += HTMLText.element("td", e.minimum.isFinite ? SVGNumber.text(e.minimum) : "")
       out += HTMLText.element("td", e.maximum.isFinite ? SVGNumber.text(e.maximum) : "")
       out += HTMLText.element("td", GateFormat.value(e.value))
+      if overSeeds { out += HTMLText.element("td", "\(e.runsPassed) of \(e.runs) (\(e.runsNeeded))") }
       out +=
         HTMLText.element("td", e.passed ? "pass" : "FAIL", "class=\"\(e.passed ? "pass" : "fail")\"")
         + "</tr>"
