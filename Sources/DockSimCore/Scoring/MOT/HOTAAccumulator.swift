@@ -27,12 +27,13 @@ public struct HOTAAccumulator: Sendable {
   private var pairIndex: [UInt64: UInt32] = [:]
   private var pairs: [HOTAPair] = []
   /// The stored (frame, object, hypothesis) entries with s > 0, frame after frame, as two parallel
-  /// arrays (12 bytes an entry; a struct of both would be padded to 16).
-  private var entryPair: [UInt32] = []
-  private var entrySimilarity: [Double] = []
+  /// arrays (12 bytes an entry; a struct of both would be padded to 16). Chunked rather than doubling:
+  /// one allocation per 16,384 entries, never a copy of what is stored, at most one chunk partly empty.
+  private var entryPair = ChunkedArray<UInt32>()
+  private var entrySimilarity = ChunkedArray<Double>()
   /// End offset in the entry arrays of each frame that has entries; frames without any are not kept
   /// (they add only FN and FP, which follow from the row totals).
-  private var frameEnds: [UInt32] = []
+  private var frameEnds = ChunkedArray<UInt32>()
   private var lastFrame: Int?
   private var frames = 0
   private var objectRows = 0
@@ -165,6 +166,7 @@ public struct HOTAAccumulator: Sendable {
     }
 
     var perAlpha: [HOTAAlphaResult] = []
+    perAlpha.reserveCapacity(alphaCount)
     for (a, alpha) in Self.alphas.enumerated() {
       let tp = truePositives[a]
       var association = (accuracy: 0.0, recall: 0.0, precision: 0.0)

@@ -27,8 +27,8 @@ struct HOTAFrameMatcher {
 
   /// Matches the frame whose entries are `range`; the result is in `matchedEntries`.
   mutating func match(
-    _ range: Range<Int>, entryPair: [UInt32], entrySimilarity: [Double], pairs: [HOTAPair],
-    alignment: [Double], objects: [HOTAIdentity], hypotheses: [HOTAIdentity]
+    _ range: Range<Int>, entryPair: ChunkedArray<UInt32>, entrySimilarity: ChunkedArray<Double>,
+    pairs: [HOTAPair], alignment: [Double], objects: [HOTAIdentity], hypotheses: [HOTAIdentity]
   ) {
     matchedEntries.removeAll(keepingCapacity: true)
     rows.removeAll(keepingCapacity: true)
@@ -77,7 +77,8 @@ struct HOTAFrameMatcher {
   /// elsewhere, so that leaving a line unmatched costs nothing and the solver's "most pairs first"
   /// cannot override the larger total score.
   private mutating func solveComponent(
-    _ range: Range<Int>, entryPair: [UInt32], entrySimilarity: [Double], alignment: [Double]
+    _ range: Range<Int>, entryPair: ChunkedArray<UInt32>, entrySimilarity: ChunkedArray<Double>,
+    alignment: [Double]
   ) {
     let height = componentRows.count
     let width = componentColumns.count
