@@ -58,7 +58,7 @@ public enum MonteCarlo {
     return (
       RunOutcome(
         name: first.name, seed: first.seed, result: merged, failure: nil,
-        expectations: expectations.map { $0.check(seeds: results, mean: merged.metric(named: $0.metric)) }),
+        expectations: expectations.map { $0.check(seeds: results, mean: merged.metric($0.metric)) }),
       stats
     )
   }

@@ -172,10 +172,15 @@ struct ShardTables {
           file: file, line: row.line, field: "result",
           message: "expected a metric and pass or fail, got '\(cells[1])' and '\(cells[5])'")
       }
+      guard let metric = MetricCatalog.key(named: cells[1]) else {
+        throw ShardMergeError(
+          file: file, line: row.line, column: row.cells[1].column, field: "metric",
+          message: "expected a metric of this docksim's summary.csv, got '\(cells[1])'")
+      }
       let required = try number(8) ?? 1
       let runs = Int(try number(6) ?? 1)
       let expectation = Expectation(
-        metric: cells[1], minimum: try number(2), maximum: try number(3),
+        metric: metric, minimum: try number(2), maximum: try number(3),
         share: required == 1 ? nil : required)
       items[k].outcome.expectations.append(
         ExpectationResult(

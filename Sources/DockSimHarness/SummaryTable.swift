@@ -41,7 +41,7 @@ public enum SummaryTable {
     for o in outcomes {
       for e in o.expectations {
         out += CSVFormat.line([
-          CSVFormat.cell(o.name), e.expectation.metric, CSVFormat.cell(e.expectation.minimum),
+          CSVFormat.cell(o.name), e.expectation.metric.name, CSVFormat.cell(e.expectation.minimum),
           CSVFormat.cell(e.expectation.maximum), CSVFormat.cell(e.value), e.passed ? "pass" : "fail",
           CSVFormat.cell(e.runs), CSVFormat.cell(e.observedShare),
           CSVFormat.cell(e.expectation.requiredShare),

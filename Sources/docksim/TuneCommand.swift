@@ -151,8 +151,7 @@ struct TuneFlags {
     ] {
       for text in texts {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-        let metric = parts.first ?? ""
-        try TuneFlags.checkMetric(metric, flag: "\(flag) \(text)")
+        let metric = try TuneFlags.metric(parts.first ?? "", flag: "\(flag) \(text)")
         var weight = 1.0
         if parts.count == 2 {
           guard let w = Double(parts[1]), w.isFinite, w > 0 else {
@@ -167,8 +166,7 @@ struct TuneFlags {
     for text in command.constraint {
       for (op, isMax) in [("<=", true), (">=", false)] {
         guard let r = text.range(of: op) else { continue }
-        let metric = String(text[..<r.lowerBound])
-        try TuneFlags.checkMetric(metric, flag: "--constraint \(text)")
+        let metric = try TuneFlags.metric(String(text[..<r.lowerBound]), flag: "--constraint \(text)")
         guard let v = Double(text[r.upperBound...]), v.isFinite else {
           throw TuneError("--constraint \(text): expected a number after '\(op)'")
         }
@@ -208,12 +206,14 @@ struct TuneFlags {
     return spec
   }
 
-  static func checkMetric(_ metric: String, flag: String) throws {
-    guard TuneSpec.metricNames.contains(metric) else {
+  /// The metric named `name`, which an objective or constraint may name.
+  static func metric(_ name: String, flag: String) throws -> MetricKey {
+    guard let key = MetricCatalog.key(named: name) else {
       throw TuneError(
-        "\(flag): unknown metric '\(metric)'; expected one of: \(TuneSpec.metricNames.joined(separator: ", "))"
+        "\(flag): unknown metric '\(name)'; expected one of: \(TuneSpec.metricNames.joined(separator: ", "))"
       )
     }
+    return key
   }
 
   /// `PATH=MIN:MAX[:log][:int]` or `PATH=A|B|C`.

@@ -23,7 +23,7 @@ struct ExpectationShareTests {
     (0, nil as Double?, true), (1, nil, false), (1, 0.9, true), (2, 0.9, false), (5, 0.5, true),
   ])
   func passesWhenTheShareOfSeedsMeetingItIsEnough(bad: Int, share: Double?, passes: Bool) throws {
-    let e = [DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: share)]
+    let e = [DockSimCore.Expectation(metric: .primarySwitches, maximum: 0, share: share)]
     let (merged, _) = MonteCarlo.aggregate(Self.outcomes(bad: bad, expectations: e), expectations: e)
     let r = try #require(merged.expectations.first)
     #expect(r.passed == passes && r.runs == 10 && r.runsPassed == 10 - bad)
@@ -37,14 +37,14 @@ struct ExpectationShareTests {
   }
 
   @Test func aPlainRunChecksTheBoundOnItsOneRun() {
-    let e = [DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: 0.5)]
+    let e = [DockSimCore.Expectation(metric: .primarySwitches, maximum: 0, share: 0.5)]
     let one = Self.outcomes(bad: 1, expectations: e)[0]
     #expect(one.expectations.map(\.passed) == [false] && one.expectations[0].runs == 1)
     #expect(SummaryTable.expectationsCSV([one]).hasSuffix(",,0.0,1.0,fail,1,0.0,0.5\n"))
   }
 
   @Test func seedRowsCountEachSeedsOwnFailedExpectations() {
-    let e = [DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: 0.5)]
+    let e = [DockSimCore.Expectation(metric: .primarySwitches, maximum: 0, share: 0.5)]
     let rows = Self.outcomes(bad: 2, expectations: e).enumerated().map {
       SeedTable.Row(repetition: $0, outcome: $1)
     }

@@ -19,8 +19,8 @@ struct ShardMergeTests {
     }
     items[1].repetitions = 3
     items[3].scenario.expectations = [
-      Expectation(metric: "framing_error_rms", maximum: 1e-9),
-      Expectation(metric: "in_frame_ratio", minimum: 0.5),
+      Expectation(metric: .framingErrorRMS, maximum: 1e-9),
+      Expectation(metric: .inFrameRatio, minimum: 0.5),
     ]
     var bad = SuiteRunnerTests.scenario("bad", seed: 1, azimuth: 0)
     bad.physicsRateHz = 7

@@ -54,12 +54,12 @@ struct TuneSpecLoaderTests {
       ])
     #expect(
       spec.objective.terms == [
-        .init(metric: "framing_error_rms", weight: 1), .init(metric: "idf1", weight: -0.5),
+        .init(metric: .framingErrorRMS, weight: 1), .init(metric: .idf1, weight: -0.5),
       ])
     #expect(
       spec.objective.constraints == [
-        Expectation(metric: "in_frame_ratio", minimum: 0.9, maximum: nil),
-        Expectation(metric: "primary_switches", minimum: nil, maximum: 0),
+        Expectation(metric: .inFrameRatio, minimum: 0.9, maximum: nil),
+        Expectation(metric: .primarySwitches, minimum: nil, maximum: 0),
       ])
     #expect(
       spec.search

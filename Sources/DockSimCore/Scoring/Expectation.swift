@@ -1,13 +1,13 @@
 /// A bound a scenario expects a metric to respect (`expect:` in the scenario file).
 public struct Expectation: Equatable, Sendable {
-  /// A metric name as in `summary.csv` (`framing_error_rms`, `primary_switches`, …).
-  public var metric: String
+  /// The metric bounded (`.framingErrorRMS`, `.primarySwitches`, …).
+  public var metric: MetricKey
   public var minimum: Double?
   public var maximum: Double?
   /// The share of Monte Carlo seeds, in (0, 1], in which the bound must hold (`share:`); nil means
   /// every seed. A run without repetitions checks the bound on its one run whatever the share.
   public var share: Double?
-  public init(metric: String, minimum: Double? = nil, maximum: Double? = nil, share: Double? = nil) {
+  public init(metric: MetricKey, minimum: Double? = nil, maximum: Double? = nil, share: Double? = nil) {
     self.metric = metric
     self.minimum = minimum
     self.maximum = maximum
@@ -39,7 +39,7 @@ public struct Expectation: Equatable, Sendable {
     case let (lo?, hi?): return "\(lo) ≤ \(metric) ≤ \(hi)" + shareText
     case let (lo?, nil): return "\(metric) ≥ \(lo)" + shareText
     case let (nil, hi?): return "\(metric) ≤ \(hi)" + shareText
-    default: return metric + shareText
+    default: return metric.name + shareText
     }
   }
 
@@ -72,7 +72,7 @@ extension ScenarioResult {
   /// Each of `expectations` checked against this result, in order.
   public func check(_ expectations: [Expectation]) -> [ExpectationResult] {
     expectations.map { e in
-      let v = metric(named: e.metric)
+      let v = metric(e.metric)
       return ExpectationResult(expectation: e, value: v, passed: e.check(v))
     }
   }
@@ -82,7 +82,7 @@ extension Expectation {
   /// This expectation checked on every seed of a Monte Carlo scenario: it passes when the share of
   /// `results` meeting the bound is at least `requiredShare`. `mean` is reported as its value.
   public func check(seeds results: [ScenarioResult], mean: Double?) -> ExpectationResult {
-    let passed = results.filter { check($0.metric(named: metric)) }.count
+    let passed = results.filter { check($0.metric(metric)) }.count
     return ExpectationResult(
       expectation: self, value: mean, passed: holds(passed: passed, of: results.count), runs: results.count,
       runsPassed: passed)

@@ -14,8 +14,6 @@ public struct ScenarioResult: Equatable, Sendable {
   }
   /// The value of `key`, if the run reported it and it applies.
   public func metric(_ key: MetricKey) -> Double? { metrics.first { $0.key == key }?.value }
-  /// The value of the metric whose column is `name` (a name read from a file), if reported and applicable.
-  public func metric(named name: String) -> Double? { metrics.first { $0.name == name }?.value }
 }
 
 /// Why a run stopped early.

@@ -171,11 +171,11 @@ final class TrialEvaluator: @unchecked Sendable {
     }
     var objective = 0.0
     for t in spec.objective.terms {
-      if let v = means[names.firstIndex(of: t.metric)!] { objective += t.weight * v }
+      if let v = means[keys.firstIndex(of: t.metric)!] { objective += t.weight * v }
     }
     var violation = 0.0
     for bound in spec.objective.constraints {
-      let m = names.firstIndex(of: bound.metric)!
+      let m = keys.firstIndex(of: bound.metric)!
       for values in perUnit {
         guard let v = values[m] else { continue }
         if let lo = bound.minimum, v < lo { violation += lo - v }

@@ -14,9 +14,9 @@ enum ExpectSchema {
     let m = try node.mapping(allowed: MetricCatalog.names)
     var out: [Expectation] = []
     // In the catalogue's order, so results are listed the same way whatever the file's order.
-    for name in MetricCatalog.names {
-      guard let entry = m[name] else { continue }
-      out.append(try expectation(name, entry, allowsShare: true))
+    for key in MetricCatalog.scenario {
+      guard let entry = m[key.name] else { continue }
+      out.append(try expectation(key, entry, allowsShare: true))
     }
     return out
   }
@@ -27,7 +27,7 @@ enum ExpectSchema {
   /// `{ min: a, max: b }` (either or both) bounding `metric`; also a tuning's constraints. With
   /// `allowsShare` (a scenario's `expect:`) also `share: s`, 0 < s ≤ 1, the share of Monte Carlo
   /// seeds that must meet the bound.
-  static func expectation(_ metric: String, _ entry: NodeReader, allowsShare: Bool = false)
+  static func expectation(_ metric: MetricKey, _ entry: NodeReader, allowsShare: Bool = false)
     throws(ScenarioError) -> Expectation
   {
     let b = try entry.mapping(allowed: allowsShare ? ["min", "max", "share"] : ["min", "max"])

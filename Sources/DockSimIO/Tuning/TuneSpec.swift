@@ -90,10 +90,10 @@ public struct TuneParameter: Sendable, Equatable {
 /// and any feasible candidate ranks before every infeasible one.
 public struct TuneObjective: Sendable, Equatable {
   public struct Term: Sendable, Equatable {
-    public var metric: String
+    public var metric: MetricKey
     /// Positive to minimize the metric, negative to maximize it.
     public var weight: Double
-    public init(metric: String, weight: Double) {
+    public init(metric: MetricKey, weight: Double) {
       self.metric = metric
       self.weight = weight
     }

@@ -181,10 +181,10 @@ public enum TuneSpecLoader {
     for (key, sign) in [("minimize", 1.0), ("maximize", -1.0)] {
       guard let section = m[key] else { continue }
       let weights = try section.mapping(allowed: TuneSpec.metricNames)
-      for metric in TuneSpec.metricNames {
-        guard let w = weights[metric] else { continue }
+      for metric in MetricCatalog.all {
+        guard let w = weights[metric.name] else { continue }
         if terms.contains(where: { $0.metric == metric }) {
-          throw w.error("'\(metric)' is both minimized and maximized")
+          throw w.error("'\(metric.name)' is both minimized and maximized")
         }
         terms.append(.init(metric: metric, weight: sign * (try w.number(NumberBounds.positive(max: 1e9)))))
       }
@@ -192,8 +192,8 @@ public enum TuneSpecLoader {
     var constraints: [Expectation] = []
     if let c = m["constraints"] {
       let bounds = try c.mapping(allowed: TuneSpec.metricNames)
-      for metric in TuneSpec.metricNames {
-        guard let entry = bounds[metric] else { continue }
+      for metric in MetricCatalog.all {
+        guard let entry = bounds[metric.name] else { continue }
         constraints.append(try ExpectSchema.expectation(metric, entry))
       }
     }

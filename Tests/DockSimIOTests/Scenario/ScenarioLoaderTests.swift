@@ -131,12 +131,12 @@ struct ExpectSectionTests {
     let s = try ScenarioLoader.parse(
       yaml: Self.head + "expect:\n  in_frame_ratio: { min: 0.9 }\n  framing_error_rms: { max: 0.05 }\n",
       file: "e.yaml")
-    #expect(s.expectations.map(\.metric) == ["framing_error_rms", "in_frame_ratio"])
+    #expect(s.expectations.map(\.metric) == [.framingErrorRMS, .inFrameRatio])
     #expect(s.expectations[0].maximum == 0.05 && s.expectations[0].minimum == nil)
     #expect(s.expectations[0].share == nil && s.expectations[0].requiredShare == 1)
     let shared = try ScenarioLoader.parse(
       yaml: Self.head + "expect:\n  primary_switches: { max: 0, share: 0.9 }\n", file: "e.yaml")
-    let expected = DockSimCore.Expectation(metric: "primary_switches", maximum: 0, share: 0.9)
+    let expected = DockSimCore.Expectation(metric: .primarySwitches, maximum: 0, share: 0.9)
     #expect(shared.expectations == [expected])
   }
 
