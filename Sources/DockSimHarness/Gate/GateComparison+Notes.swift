@@ -12,27 +12,15 @@ extension GateComparison {
         SeedGateComparison.wrongSubjectColumn,
       ]
         + identityColumns)
-    let known = Set(tolerances.metrics)
-    var notes: [String] = []
-    let ungated = columns.filter { !special.contains($0) && !known.contains($0) }
-    if !ungated.isEmpty {
-      notes.append(
-        "columns without a tolerance in \(tolerances.file), not compared: \(ungated.joined(separator: ", "))")
-    }
-    let present = Set(scenarios)
-    let stale = tolerances.overriddenScenarios.filter { !present.contains($0) }
-    if !stale.isEmpty {
-      notes.append(
-        "\(tolerances.file) has overrides for scenarios in neither file: \(stale.joined(separator: ", "))")
-    }
-    return notes
+    return toleranceNotes(
+      compared: columns.filter { !special.contains($0) }, tolerances: tolerances, scenarios: scenarios,
+      files: "file")
   }
 
   static func notes(
     baseline: SummarySnapshot, now: SummarySnapshot, tolerances: ToleranceTable, scenarios: [String]
   ) -> [String] {
     let special = Set(["scenario", "status", "error", "expectations_failed"] + identityColumns)
-    let known = Set(tolerances.metrics)
     var notes: [String] = []
     let onlyNow = now.columns.filter { !special.contains($0) && !baseline.hasColumn($0) }
     if !onlyNow.isEmpty {
@@ -45,9 +33,20 @@ extension GateComparison {
       notes.append(
         "columns in the baseline but not in this run, not compared: \(onlyBaseline.joined(separator: ", "))")
     }
-    let ungated = now.columns.filter {
-      !special.contains($0) && baseline.hasColumn($0) && !known.contains($0)
-    }
+    return notes
+      + toleranceNotes(
+        compared: now.columns.filter { !special.contains($0) && baseline.hasColumn($0) },
+        tolerances: tolerances, scenarios: scenarios, files: "summary")
+  }
+
+  /// Of the `compared` columns, those without a tolerance; and the tolerance file's overrides for
+  /// scenarios in neither file (`files` names them in the note: "file", "summary").
+  private static func toleranceNotes(
+    compared: [String], tolerances: ToleranceTable, scenarios: [String], files: String
+  ) -> [String] {
+    let known = Set(tolerances.metrics)
+    var notes: [String] = []
+    let ungated = compared.filter { !known.contains($0) }
     if !ungated.isEmpty {
       notes.append(
         "columns without a tolerance in \(tolerances.file), not compared: \(ungated.joined(separator: ", "))")
@@ -56,7 +55,8 @@ extension GateComparison {
     let stale = tolerances.overriddenScenarios.filter { !present.contains($0) }
     if !stale.isEmpty {
       notes.append(
-        "\(tolerances.file) has overrides for scenarios in neither summary: \(stale.joined(separator: ", "))")
+        "\(tolerances.file) has overrides for scenarios in neither \(files): \(stale.joined(separator: ", "))"
+      )
     }
     return notes
   }
