@@ -109,6 +109,23 @@ extension DockKitScenarioTests {
     #expect(abs(try yaw(at: 13.5) - Angle.radians(degrees: -15)) < 0.02)
     #expect(abs(try yaw(at: 17.5) - Angle.radians(degrees: -15)) < 0.02, "clearing keeps the live primary")
   }
+
+  /// The run is about the person the app selected while the selection lasts: the guest from 5 s (by id),
+  /// the presenter again from the tap at 10 s, the scenario's own subject after clearing at 14 s. So
+  /// following the selection is not time on the wrong subject, and the estimate is judged on the
+  /// person it follows (it read 0.28 rad, the distance between the two, when judged on the presenter).
+  @Test func theSelectedPersonIsTheIntendedSubject() throws {
+    let (result, records) = try Self.run("select-subjects")
+    func intended(at t: Double) throws -> Int? {
+      try #require(records.first { $0.time.seconds >= t }).intendedSubject
+    }
+    #expect(try intended(at: 4.5) == nil)
+    #expect(try intended(at: 7) == 1, "the guest, selected by id")
+    #expect(try intended(at: 11) == 0, "the presenter, tapped")
+    #expect(try intended(at: 15) == nil, "cleared: the scenario's primary subject")
+    #expect(result.metric(.wrongSubjectSeconds) == 0)
+    #expect(try #require(result.metric(.estimationErrorRMS)) < 0.02)
+  }
 }
 
 extension DockKitScenarioTests {

@@ -147,9 +147,11 @@ public struct TrackingMetrics: MetricAccumulator {
         }
       }
     }
-    wrongSubject.add(primaryOwner?.subject.map { $0 != primarySubject } ?? false)
-    // Reacquisition of the scenario's primary subject after it was undetectable.
-    let main = frame.deliveredBoxes.first { $0.subjectIndex == primarySubject }
+    // The subject the run is about: the scenario's, or the one the app selected.
+    let intended = frame.intendedSubject ?? primarySubject
+    wrongSubject.add(primaryOwner?.subject.map { $0 != intended } ?? false)
+    // Reacquisition of the intended subject after it was undetectable.
+    let main = frame.deliveredBoxes.first { $0.subjectIndex == intended }
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
     if detectable && primaryTrack == nil { noPrimaryVisibleFrames += 1 }
     if !detectable {
@@ -159,7 +161,7 @@ public struct TrackingMetrics: MetricAccumulator {
       if hiddenFrames >= occlusionFrames { pendingSince = captureTime }
       hiddenFrames = 0
     }
-    if let since = pendingSince, onSubject == primarySubject {
+    if let since = pendingSince, onSubject == intended {
       reacquisitions.append(captureTime - since)
       pendingSince = nil
     }

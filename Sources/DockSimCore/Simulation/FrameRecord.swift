@@ -7,9 +7,13 @@ public struct FrameRecord: Sendable {
   public var time: SimTime
   /// Every box of every subject at this frame (true camera pose), in subject order.
   public var boxes: [TruthBox]
-  /// The scenario's primary subject's box at this frame: the one of the kind the primary track
-  /// follows, else its main box.
+  /// The intended subject's box at this frame: the one of the kind the primary track follows, else its
+  /// main box.
   public var truth: TruthBox?
+  /// The subject the run is about at this frame when the app selected one (`selectSubjects`, a tap on
+  /// the preview, tracks it chose); nil: the scenario's `primary_subject`. The framing, the estimate's
+  /// truth and the primary-subject metrics are judged on this subject.
+  public var intendedSubject: Int?
   /// The observation of the primary subject captured this frame (nil if missed).
   public var observation: Observation?
   /// All observations captured this frame (including clutter), in the detector's order.
@@ -56,7 +60,8 @@ public struct FrameRecord: Sendable {
   public var docked: Bool
 
   public init(
-    frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, observation: Observation?,
+    frame: Int64, time: SimTime, boxes: [TruthBox] = [], truth: TruthBox?, intendedSubject: Int? = nil,
+    observation: Observation?,
     observations: [Observation] = [], tracks: [Track] = [], estimate: Track?, deliveredBoxes: [TruthBox] = [],
     deliveredPose: CameraPose? = nil, truthAtEstimate: TruthBox?, estimateNEES: Double? = nil,
     camera: CameraPose,
@@ -71,6 +76,7 @@ public struct FrameRecord: Sendable {
     self.time = time
     self.boxes = boxes
     self.truth = truth
+    self.intendedSubject = intendedSubject
     self.observation = observation
     self.observations = observations
     self.tracks = tracks

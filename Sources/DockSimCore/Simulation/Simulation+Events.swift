@@ -77,7 +77,12 @@ extension Simulation {
       guard tracker is any SubjectSelecting else { return .notSupported }
       let live = Set(tracks.map(\.id))
       if !ids.isEmpty && !ids.contains(where: { live.contains($0) }) { return .noSubjectFound }
-      return select(tracks: ids)
+      if let refused = select(tracks: ids) { return refused }
+      let scenario = self.scenario
+      selectedSubject =
+        ids.compactMap {
+          Self.subject(of: $0, tracks: tracks, truth: deliveredTruth, scenario: scenario)
+        }.first
     case .setSystemTracking(let on):
       systemTracking = on
       customTrackingUntil = nil
@@ -103,12 +108,23 @@ extension Simulation {
         }
       }
       if !ids.isEmpty && trackIDs.isEmpty { return .noSubjectFound }
-      return select(tracks: trackIDs)
+      if let refused = select(tracks: trackIDs) { return refused }
+      // The app chose this person: the run is now about them (the first one found), until it clears
+      // the selection.
+      let scenario = self.scenario
+      selectedSubject =
+        ids.compactMap { id in
+          scenario.subjects.firstIndex { $0.id == id }.flatMap { index in
+            Self.track(on: index, tracks: tracks, truth: deliveredTruth, camera: scenario.camera) == nil
+              ? nil : index
+          }
+        }.first
     case .selectSubject(let x, let y):
       guard var selecting = tracker as? any Tracker & SubjectSelecting else { return .notSupported }
       do {
-        _ = try selecting.selectSubject(atX: x, y: y)
+        let track = try selecting.selectSubject(atX: x, y: y)
         tracker = selecting
+        selectedSubject = Self.subject(of: track, tracks: tracks, truth: deliveredTruth, scenario: scenario)
       } catch {
         return error == .invalidParameter ? .invalidParameter : .noSubjectFound
       }
@@ -208,27 +224,48 @@ extension Simulation {
   /// Proportional pull of a move or animation onto its planned position, 1/s.
   static let motionGain = 12.0
 
+  /// The scenario subject whose box of its kind the track `id` lies nearest (within `distance`'s
+  /// reach), if any: the person an app selected by selecting that track.
+  static func subject(
+    of id: Int, tracks: [Track], truth: (boxes: [TruthBox], pose: CameraPose)?, scenario: Scenario
+  ) -> Int? {
+    guard let truth, let t = tracks.first(where: { $0.id == id }) else { return nil }
+    var best: (Int, Double)?
+    for b in truth.boxes {
+      guard let d = distance(from: t, to: b, pose: truth.pose, camera: scenario.camera) else { continue }
+      if best == nil || d < best!.1 { best = (b.subjectIndex, d) }
+    }
+    return best?.0
+  }
+
   /// The id of the confirmed or coasting track whose centre lies nearest the visible part of a box of
-  /// subject `index` at the delivered capture instant — within half that part's height, at least 0.05,
-  /// since a box cut by the image edge has no observable centre — the identifier an app would have read
-  /// for that person.
+  /// subject `index` at the delivered capture instant (within `distance`'s reach): the identifier an
+  /// app would have read for that person.
   static func track(
     on index: Int, tracks: [Track], truth: (boxes: [TruthBox], pose: CameraPose)?, camera: PinholeCamera
   ) -> Int? {
     guard let truth else { return nil }
     var best: (Int, Double)?
     for t in tracks where t.status != .tentative {
-      guard
-        let p = camera.project(
-          Direction(azimuth: t.state.azimuth, elevation: t.state.elevation), pose: truth.pose)
-      else { continue }
-      for b in truth.boxes where b.subjectIndex == index && b.kind == t.kind {
-        guard let visible = b.visibleBox else { continue }
-        let (u, v) = (visible.midX, visible.midY)
-        let d = ((u - p.u) * (u - p.u) + (v - p.v) * (v - p.v)).squareRoot()
-        if d <= max(0.05, visible.height / 2) && (best == nil || d < best!.1) { best = (t.id, d) }
+      for b in truth.boxes where b.subjectIndex == index {
+        guard let d = distance(from: t, to: b, pose: truth.pose, camera: camera) else { continue }
+        if best == nil || d < best!.1 { best = (t.id, d) }
       }
     }
     return best?.0
+  }
+
+  /// The image distance from track `t`'s centre to the centre of the visible part of box `b` of the
+  /// same kind, through `pose`, when within half that part's height, at least 0.05 — a box cut by the
+  /// image edge has no observable centre; nil otherwise (another kind, nothing visible, out of reach).
+  private static func distance(from t: Track, to b: TruthBox, pose: CameraPose, camera: PinholeCamera)
+    -> Double?
+  {
+    guard b.kind == t.kind, let visible = b.visibleBox,
+      let p = camera.project(Direction(azimuth: t.state.azimuth, elevation: t.state.elevation), pose: pose)
+    else { return nil }
+    let (u, v) = (visible.midX, visible.midY)
+    let d = ((u - p.u) * (u - p.u) + (v - p.v) * (v - p.v)).squareRoot()
+    return d <= max(0.05, visible.height / 2) ? d : nil
   }
 }

@@ -47,6 +47,9 @@ public struct Simulation {
   var customApp: (rate: Double, kinds: [SubjectKind], next: SimTime)?
   /// What API calls since the last frame did, reported with the next frame.
   var pendingAPI = AppliedEvents()
+  /// The subject the app selected (`selectSubjects`, a tap, or tracks it chose), which the run is about
+  /// while the selection lasts; nil: the scenario's `primary_subject`.
+  var selectedSubject: Int?
   private var tick: Int64 = 0
   private var nextFrame: Int64 = 0
   /// `frames.time(of: nextFrame)`, kept so that the per-tick test is one comparison.
@@ -263,19 +266,21 @@ public struct Simulation {
     }
     dock.send(command, at: now)
 
-    // Frame the box the tracker follows: a person framed by the face is judged by the face.
-    let truth = Simulation.primaryBox(of: scenario.primarySubject, kind: primary?.kind, in: boxes)
+    // Frame the box the tracker follows: a person framed by the face is judged by the face; the person
+    // is the one the app selected, if it did.
+    let intended = selectedSubject ?? scenario.primarySubject
+    let truth = Simulation.primaryBox(of: intended, kind: primary?.kind, in: boxes)
     // The estimate is judged at its capture time on the same box as the framing: the one of the kind
     // the primary track follows.
     let truthAtEstimate = deliveredTruth.flatMap {
-      Simulation.primaryBox(of: scenario.primarySubject, kind: primary?.kind, in: $0.boxes)
+      Simulation.primaryBox(of: intended, kind: primary?.kind, in: $0.boxes)
     }
     var estimateNEES: Double?
     if let primary, let t = truthAtEstimate, t.kind == primary.kind, let truePose = deliveredTruth?.pose {
       estimateNEES = TrackingMetrics.nees(primary, truth: t, pose: truePose, camera: scenario.camera)
     }
     return FrameRecord(
-      frame: index, time: now, boxes: boxes, truth: truth,
+      frame: index, time: now, boxes: boxes, truth: truth, intendedSubject: selectedSubject,
       observation: Simulation.nearest(observations, to: truth),
       observations: observations, tracks: tracks, estimate: primary,
       deliveredBoxes: deliveredTruth?.boxes ?? [],
