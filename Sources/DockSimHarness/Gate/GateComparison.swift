@@ -130,13 +130,8 @@ public enum GateComparison {
     // A change equal to the tolerance is within it; the slack of a few parts per billion keeps binary
     // rounding (1.0 − 0.99 = 0.010000000000000009) from tipping a decimal boundary either way.
     let allowance = t.allowance(baseline: b) + 1e-9 * max(abs(b), abs(n))
-    let worse: Double
-    switch t.better {
-    case .lower: worse = n - b
-    case .higher: worse = b - n
-    case .zero: worse = abs(n) - abs(b)
-    case .none: return abs(n - b) > allowance ? with(finding, .changed, "") : finding
-    }
+    let worse = t.worsening(baseline: b, now: n)
+    if t.better == .none { return abs(worse) > allowance ? with(finding, .changed, "") : finding }
     if worse > allowance { return with(finding, .regression, "") }
     if -worse > allowance { return with(finding, .improvement, "") }
     return finding

@@ -181,13 +181,7 @@ public enum SeedGateComparison {
         : "applicable in \(onlyBaseline) baseline seeds and \(onlyNow) seeds now, never in both"
       return finding
     }
-    let differences = pairs.map { p -> Double in
-      switch t.better {
-      case .lower, .none: return p.n - p.b
-      case .higher: return p.b - p.n
-      case .zero: return abs(p.n) - abs(p.b)
-      }
-    }
+    let differences = pairs.map { t.worsening(baseline: $0.b, now: $0.n) }
     let count = Double(pairs.count)
     let baselineMean = pairs.reduce(0) { $0 + $1.b } / count
     let nowMean = pairs.reduce(0) { $0 + $1.n } / count

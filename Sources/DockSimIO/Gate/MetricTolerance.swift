@@ -28,6 +28,17 @@ public struct MetricTolerance: Equatable, Sendable {
   public func allowance(baseline: Double) -> Double {
     max(absolute, relative * abs(baseline))
   }
+
+  /// How much worse `now` is than `baseline`, signed in the metric's bad direction (negative: better):
+  /// `now − baseline` for `lower`, `baseline − now` for `higher`, `|now| − |baseline|` for `zero`;
+  /// for `none`, which has no bad direction, `now − baseline`.
+  public func worsening(baseline b: Double, now n: Double) -> Double {
+    switch better {
+    case .lower, .none: n - b
+    case .higher: b - n
+    case .zero: abs(n) - abs(b)
+    }
+  }
 }
 
 /// The settings of the gate over seeds (`docksim gate` with `seeds.csv` files; docs/gate.md).
