@@ -14,6 +14,13 @@ public enum MonteCarlo {
     return (z ^ (z >> 31)) & UInt64(Int64.max)
   }
 
+  /// The `q` quantile of `sorted` (ascending, non-empty) by nearest rank: the value of rank ⌈q·n⌉, at
+  /// least 1 — `montecarlo.csv`'s p95, and the percentiles the report draws over seeds.
+  public static func nearestRank(_ sorted: [Double], _ q: Double) -> Double {
+    let rank = max(1, Int((q * Double(sorted.count)).rounded(.up)))
+    return sorted[min(rank, sorted.count) - 1]
+  }
+
   /// One metric over the repetitions.
   public struct Statistic: Equatable, Sendable {
     public var metric: String
@@ -45,10 +52,10 @@ public enum MonteCarlo {
     for (i, m) in results[0].metrics.enumerated() {
       let values = results.compactMap { $0.metrics[i].value }.sorted()
       let mean = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-      let rank = max(1, Int((0.95 * Double(values.count)).rounded(.up)))
       stats.append(
         Statistic(
-          metric: m.name, runs: results.count, mean: mean, p95: values.isEmpty ? nil : values[rank - 1],
+          metric: m.name, runs: results.count, mean: mean,
+          p95: values.isEmpty ? nil : nearestRank(values, 0.95),
           minimum: values.first, maximum: values.last))
       means.append(MetricValue(m.key, mean))
     }

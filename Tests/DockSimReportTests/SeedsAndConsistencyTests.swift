@@ -79,10 +79,10 @@ struct SeedsAndConsistencyTests {
 
   @Test func nearestRankAndMovingMean() {
     let sorted = (1...10).map(Double.init)
-    #expect(SampleStatistics.nearestRank(sorted, 0.1) == 1)
-    #expect(SampleStatistics.nearestRank(sorted, 0.5) == 5)
-    #expect(SampleStatistics.nearestRank(sorted, 0.9) == 9)
-    #expect(SampleStatistics.nearestRank([7], 0.9) == 7)
+    #expect(MonteCarlo.nearestRank(sorted, 0.1) == 1)
+    #expect(MonteCarlo.nearestRank(sorted, 0.5) == 5)
+    #expect(MonteCarlo.nearestRank(sorted, 0.9) == 9)
+    #expect(MonteCarlo.nearestRank([7], 0.9) == 7)
     #expect(SampleStatistics.movingMean([1, 2, 3, 4, 5], window: 2) == [1.5, 2.5, 3.5, 4.5])
     #expect(SampleStatistics.movingMean([1, 2], window: 3).isEmpty)
   }

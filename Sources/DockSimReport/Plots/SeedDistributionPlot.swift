@@ -1,4 +1,5 @@
 import DockSimCore
+import DockSimHarness
 
 /// The distribution of one metric over a scenario's seeds (`seeds.csv`), and optionally the baseline's
 /// beside it: a compact strip plot, one row per sample, every seed a dot (equal values stacked), the
@@ -95,8 +96,8 @@ struct SeedDistributionPlot {
     }
     // The 10th–90th percentile line under the dots, with end caps.
     let lineY = y0 + Self.rowHeight - 5
-    let p10 = x(SampleStatistics.nearestRank(sorted, 0.1))
-    let p90 = x(SampleStatistics.nearestRank(sorted, 0.9))
+    let p10 = x(MonteCarlo.nearestRank(sorted, 0.1))
+    let p90 = x(MonteCarlo.nearestRank(sorted, 0.9))
     out += "<path class=\"percentiles\" d=\"M\(SVGNumber.px(p10)) \(SVGNumber.px(lineY - 4))"
     out += "V\(SVGNumber.px(lineY + 4))M\(SVGNumber.px(p10)) \(SVGNumber.px(lineY))"
     out +=
@@ -124,7 +125,7 @@ struct SeedDistributionPlot {
       }
       start = end
     }
-    let median = SVGNumber.px(x(SampleStatistics.nearestRank(sorted, 0.5)))
+    let median = SVGNumber.px(x(MonteCarlo.nearestRank(sorted, 0.5)))
     out += "<line class=\"median\" x1=\"\(median)\" y1=\"\(SVGNumber.px(y0 + 3))\" x2=\"\(median)\""
     out += " y2=\"\(SVGNumber.px(lineY + 5))\" stroke=\"\(Palette.black)\" stroke-width=\"2\"/>"
     return out + "</g>"
@@ -136,9 +137,9 @@ struct SeedDistributionPlot {
     var text = "\(sample.label): \(sample.seeds) seed\(sample.seeds == 1 ? "" : "s")"
     if sample.empty > 0 { text += " (\(sample.empty) empty)" }
     guard !sorted.isEmpty else { return text + ", no values" }
-    text += ", median \(SVGNumber.text(SampleStatistics.nearestRank(sorted, 0.5)))"
-    text += ", 10th–90th percentile \(SVGNumber.text(SampleStatistics.nearestRank(sorted, 0.1)))"
-    return text + " … \(SVGNumber.text(SampleStatistics.nearestRank(sorted, 0.9)))"
+    text += ", median \(SVGNumber.text(MonteCarlo.nearestRank(sorted, 0.5)))"
+    text += ", 10th–90th percentile \(SVGNumber.text(MonteCarlo.nearestRank(sorted, 0.1)))"
+    return text + " … \(SVGNumber.text(MonteCarlo.nearestRank(sorted, 0.9)))"
   }
 
   /// The figure's caption: each sample's summary.

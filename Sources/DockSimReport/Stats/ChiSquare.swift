@@ -80,13 +80,6 @@ public enum ChiSquare {
 
 /// Summaries of a sample used by the report's plots.
 enum SampleStatistics {
-  /// The `q` quantile of `sorted` (ascending, non-empty) by nearest rank, the value of rank ⌈q·n⌉
-  /// (at least 1): the definition `montecarlo.csv`'s p95 uses, so the report and that file agree.
-  static func nearestRank(_ sorted: [Double], _ q: Double) -> Double {
-    let rank = max(1, Int((q * Double(sorted.count)).rounded(.up)))
-    return sorted[min(rank, sorted.count) - 1]
-  }
-
   /// The mean of each run of `window` consecutive values, at the index of the run's last value: an
   /// element per index from `window − 1` on, none before.
   static func movingMean(_ values: [Double], window: Int) -> [Double] {
