@@ -216,16 +216,12 @@ public struct MergedRun: Sendable {
     try AtomicFileWriter.write(
       expectationsCSV, to: (directory as NSString).appendingPathComponent("expectations.csv"))
     // Without repetitions, files of an earlier run there would be read as this run's.
-    try RunResults.writeOrRemove(
-      monteCarloCSV, to: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
-    try RunResults.writeOrRemove(
-      seedsCSV, to: (directory as NSString).appendingPathComponent(SeedTable.fileName))
+    try AtomicFileWriter.write(
+      monteCarloCSV, orRemove: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
+    try AtomicFileWriter.write(
+      seedsCSV, orRemove: (directory as NSString).appendingPathComponent(SeedTable.fileName))
     // A timing.csv left by an earlier run would be taken for this one's.
-    let timing = (directory as NSString).appendingPathComponent(TimingTable.fileName)
-    if let timingCSV {
-      try AtomicFileWriter.write(timingCSV, to: timing)
-    } else if FileManager.default.fileExists(atPath: timing) {
-      try FileManager.default.removeItem(atPath: timing)
-    }
+    try AtomicFileWriter.write(
+      timingCSV, orRemove: (directory as NSString).appendingPathComponent(TimingTable.fileName))
   }
 }

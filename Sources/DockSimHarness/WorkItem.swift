@@ -50,21 +50,12 @@ public struct RunResults: Sendable {
     try AtomicFileWriter.write(
       SummaryTable.expectationsCSV(outcomes),
       to: (directory as NSString).appendingPathComponent("expectations.csv"))
-    try Self.writeOrRemove(
+    try AtomicFileWriter.write(
       isMonteCarlo ? MonteCarlo.csv(statistics) : nil,
-      to: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
-    try Self.writeOrRemove(
+      orRemove: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
+    try AtomicFileWriter.write(
       isMonteCarlo ? SeedTable.csv(runs) : nil,
-      to: (directory as NSString).appendingPathComponent(SeedTable.fileName))
-  }
-
-  /// Writes `text` to `path` atomically, or removes a file at `path` when `text` is nil.
-  static func writeOrRemove(_ text: String?, to path: String) throws {
-    if let text {
-      try AtomicFileWriter.write(text, to: path)
-    } else if FileManager.default.fileExists(atPath: path) {
-      try FileManager.default.removeItem(atPath: path)
-    }
+      orRemove: (directory as NSString).appendingPathComponent(SeedTable.fileName))
   }
 }
 

@@ -89,6 +89,16 @@ public final class AtomicFileWriter {
       throw error
     }
   }
+
+  /// Writes `text` to `path` atomically, or, when `text` is nil, removes a file an earlier run left at
+  /// `path`, so that it is not read as this run's.
+  public static func write(_ text: String?, orRemove path: String) throws {
+    if let text {
+      try write(text, to: path)
+    } else if FileManager.default.fileExists(atPath: path) {
+      try FileManager.default.removeItem(atPath: path)
+    }
+  }
 }
 
 extension AtomicFileWriter {
