@@ -2,10 +2,10 @@ import DockSimCore
 
 /// Streams frame records to `traces/<scenario>.csv`, written atomically on `commit()`.
 ///
-/// Columns (see `docs/csv.md`): frame index and time; the primary subject's true direction and box
+/// Columns (see `docs/csv.md`): frame index and time; the intended subject's true direction and box
 /// (centre and height, normalized, lower-left origin); the observation of it captured this frame; the
-/// estimate delivered this frame with its capture time and its NIS and NEES; the true camera pose and measured rates; the
-/// command; the framing error.
+/// estimate delivered this frame with its capture time, NIS and NEES; the true camera pose and
+/// measured rates; the command; the framing error.
 public struct TraceCSVSink: TraceSink {
   public static let columns = [
     "frame", "t_s",

@@ -17,7 +17,8 @@ struct BaselineCommand: ParsableCommand {
       abstract: "Make a run's summary.csv the new baseline (validated, written atomically).",
       discussion: """
         The summary (or a seeds.csv, for the gate over seeds: use --out Scenarios/baseline/seeds.csv) \
-        must have this docksim's columns and no run that failed. The file is copied byte for byte. Commit the result with the change that explains it (docs/gate.md). \
+        must have this docksim's columns and no run that failed. The file is copied byte for byte. \
+        Commit the result with the change that explains it (docs/gate.md). \
         Exit codes: 0 written; 2 bad input or usage.
         """)
 

@@ -25,7 +25,7 @@ public struct FrameRecord: Sendable {
   /// Every box at the capture time of the delivered frame, and the true camera pose then.
   public var deliveredBoxes: [TruthBox]
   public var deliveredPose: CameraPose?
-  /// The primary subject's box at the capture time of the delivered frame: the one of the kind the
+  /// The intended subject's box at the capture time of the delivered frame: the one of the kind the
   /// primary track follows, else its main box.
   public var truthAtEstimate: TruthBox?
   /// NEES of the delivered primary estimate against `truthAtEstimate` (3 degrees of freedom, see
