@@ -1,3 +1,4 @@
+import Foundation
 /// Cholesky factorization and solves for a block-diagonal symmetric positive-definite matrix, all
 /// blocks at once, by one of two methods (`Method`):
 ///
@@ -74,6 +75,16 @@ public struct BlockDiagonalCholesky: Sendable {
     let info = LAPACKCalls.dpbtrfLower(&band, order: order, bands: b - 1)
     if info > 0 { throw .notPositiveDefinite(order: Int(info)) }
     if info < 0 { throw .invalidArgument(routine: "dpbtrf", position: Int(-info)) }
+  }
+
+  /// ln det Aₖ of block `k` of the last factorization: 2 Σ ln (Lₖ)ᵢᵢ.
+  public func logDeterminant(block k: Int) -> Double {
+    precondition(k >= 0 && k < count, "block \(k) of \(count)")
+    var sum = 0.0
+    for i in 0..<blockSize {
+      sum += Foundation.log(method == .blockwise ? factors[k, i, i] : band[0, k * blockSize + i])
+    }
+    return 2 * sum
   }
 
   /// Solves A·Xₖ = Bₖ in place for every block of `rhs` (each `blockSize`×r), with the factor of the

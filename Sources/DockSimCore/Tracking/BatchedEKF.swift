@@ -153,6 +153,10 @@ public struct BatchedEKF: Sendable {
     }
   }
 
+  /// ln det Sₖ of track `k`'s innovation covariance in the last `distances` call: with the NIS, the
+  /// negative log-likelihood of a pair, ½(NIS + ln det S) + const.
+  public func innovationLogDeterminant(_ k: Int) -> Double { chol.logDeterminant(block: k) }
+
   /// Updates the tracks at `indices` (ascending, distinct) with one measurement each; `scales` and `anchors`
   /// per measurement. Each track's NIS is written to `nis`, in the order of `indices`.
   public mutating func update(

@@ -27,6 +27,8 @@ extension MultiTargetTracker {
         let j = nearestConfirmed(to: i, within: parameters.handoverAngle)
       {
         setPrimary(records[j].id, time: time)
+      } else if let j = recheckAfterHiding(primary: i, time: time) {
+        setPrimary(records[j].id, time: time)
       } else {
         setPrimary(id, time: time)
       }
@@ -45,15 +47,65 @@ extension MultiTargetTracker {
       }
     }
     // A fresh choice waits until candidates have been seen for a moment, so the first track to be
-    // confirmed does not win just by being first.
+    // confirmed does not win just by being first, and it weighs every live candidate: one missed
+    // detection at that instant must not take a person out of the race.
+    // The most salient candidate must itself have been seen that long: a person whose first detection
+    // was missed is not beaten by one seen a frame earlier.
     var best: (Int, Double)?
-    for j in records.indices
-    where records[j].status == .confirmed && time - records[j].born >= Self.settleTime {
+    for j in records.indices where records[j].status != .tentative {
       let s = saliency(j, pose: pose)
       if best == nil || s > best!.1 { best = (j, s) }
     }
-    if let (j, _) = best { setPrimary(records[j].id, time: time) }
+    if let (j, _) = best, time - records[j].born >= Self.settleTime { setPrimary(records[j].id, time: time) }
   }
+
+  /// Re-checks the primary after it was hidden: when it was, its state at that moment (the *ghost*) is
+  /// kept and extrapolated (its velocity for at most a second). If, within `recheckTime` of the primary
+  /// being measured again, the primary is more than `handoverAngle` from the ghost and a track born
+  /// since the hiding (of the same kind and size) lies within `handoverAngle` of the ghost and less
+  /// than half as far from it as the primary, the primary took somebody else's box as the person
+  /// reappeared and the new track is the person: it becomes the primary. Returns its index.
+  mutating func recheckAfterHiding(primary i: Int, time: Double) -> Int? {
+    let r = records[i]
+    if let g = ghost, g.id != r.id || time - g.time > Self.ghostLifetime
+      || (g.reacquired.map { time - $0 > Self.recheckTime } ?? false)
+    {
+      ghost = nil
+    }
+    if r.occludedMisses > 0 {
+      if ghost == nil { ghost = Ghost(id: r.id, state: ekf.state(i), time: time, reacquired: nil) }
+      return nil
+    }
+    guard var g = ghost else { return nil }
+    if g.reacquired == nil && r.misses == 0 {
+      g.reacquired = time
+      ghost = g
+    }
+    guard g.reacquired != nil else { return nil }
+    // A hidden person's velocity is known only for a moment: extrapolate it for at most a second.
+    let dt = min(time - g.time, 1)
+    let predicted = Direction(
+      azimuth: Angle.wrap(g.state.azimuth + g.state.azimuthRate * dt),
+      elevation: g.state.elevation + g.state.elevationRate * dt)
+    let fromPrimary = FramingMetrics.angleBetween(direction(i), predicted)
+    // A primary still where the person should be keeps its claim.
+    guard fromPrimary > parameters.handoverAngle else { return nil }
+    var best: (Int, Double)?
+    for j in records.indices
+    where j != i && records[j].kind == r.kind && records[j].status == .confirmed && records[j].misses == 0
+      && records[j].born >= g.time - 0.05 && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
+    {
+      let d = FramingMetrics.angleBetween(direction(j), predicted)
+      if d <= parameters.handoverAngle && d < 0.5 * fromPrimary && (best == nil || d < best!.1) { best = (j, d) }
+    }
+    guard let (j, _) = best else { return nil }
+    ghost = nil
+    return j
+  }
+
+  /// How long after the primary reappears its ghost may still reclaim it, and how long a ghost lives.
+  static let recheckTime = 2.0
+  static let ghostLifetime = 8.0
 
   /// How long a track must have existed before the automatic choice may pick it, seconds.
   static let settleTime = 0.3

@@ -15,29 +15,77 @@ extension MultiTargetTracker {
   ///
   /// Nearer means a taller box (for people of similar size the taller box is the nearer one); a face
   /// hides only faces.
-  func coveredFractions(pose: CameraPose, into out: inout [Double], boxes: inout [NormalizedRect]) {
+  /// `occluders[i]` is the index of that nearer track, −1 when none overlaps.
+  mutating func coveredFractions(
+    pose: CameraPose, into out: inout [Double], occluders: inout [Int], boxes: inout [NormalizedRect]
+  ) {
     boxes.removeAll(keepingCapacity: true)
     for i in records.indices { boxes.append(predictedBox(i, pose: pose)) }
+    linkFacesToBodies(boxes)
     out.removeAll(keepingCapacity: true)
+    occluders.removeAll(keepingCapacity: true)
     for i in records.indices {
       let a = boxes[i]
       let area = a.width * a.height
-      guard area > 0 else {
-        out.append(0)
-        continue
-      }
       var covered = 0.0
-      for j in records.indices where j != i && records[j].status != .tentative {
-        // A face hides only a face (a head in front of a head); bodies and objects hide anything.
-        if records[j].kind == .humanFace && records[i].kind != .humanFace { continue }
-        let b = boxes[j]
-        guard b.height > a.height else { continue }
-        let w = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
-        let h = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
-        if w > 0 && h > 0 { covered = max(covered, w * h / area) }
+      var occluder = -1
+      if area > 0 {
+        // A face sits inside its own body's box without being hidden by it.
+        let own = records[i].kind == .humanFace ? index(of: records[i].body) ?? -1 : -1
+        for j in records.indices where j != i && j != own && records[j].status != .tentative {
+          // A face hides only a face (a head in front of a head); bodies and objects hide anything.
+          if records[j].kind == .humanFace && records[i].kind != .humanFace { continue }
+          let b = boxes[j]
+          guard b.height > a.height else { continue }
+          // A body shorter than five faces is farther than the face's person.
+          if records[i].kind == .humanFace && records[j].kind != .humanFace && b.height < 5 * a.height { continue }
+          let f = a.intersectionArea(b) / area
+          if f > covered {
+            covered = f
+            occluder = j
+          }
+        }
       }
       out.append(covered)
+      occluders.append(occluder)
     }
+  }
+
+  /// The index of the live track with id `id`.
+  func index(of id: Int) -> Int? {
+    id == 0 ? nil : records.firstIndex { $0.id == id }
+  }
+
+  /// Links each face track to the body track of its person, once, while the person is seen alone: the
+  /// link, not the boxes of the moment, says which body a face sits in, so a nearer person's body
+  /// passing over the face still hides it. A link to a body that has died is dropped.
+  mutating func linkFacesToBodies(_ boxes: [NormalizedRect]) {
+    for i in records.indices where records[i].kind == .humanFace {
+      if records[i].body != 0 && index(of: records[i].body) == nil { records[i].body = 0 }
+      guard records[i].body == 0, records[i].misses == 0, records[i].occludedMisses == 0 else { continue }
+      let j = ownBody(ofFace: i, boxes: boxes)
+      if j >= 0 { records[i].body = records[j].id }
+    }
+  }
+
+  /// The body track whose box holds face track `i` as its own head, when exactly one does: the face's
+  /// centre in the middle of the box's width, at most a face height and a half below its top, and
+  /// its height a plausible fraction of the body's (a person is 5 to 12 face heights tall). −1 when none
+  /// or several (people overlapping: the link waits until they part).
+  func ownBody(ofFace i: Int, boxes: [NormalizedRect]) -> Int {
+    let f = boxes[i]
+    var found = -1
+    for j in records.indices where records[j].kind == .humanBody && records[j].status != .tentative {
+      let b = boxes[j]
+      guard f.height > 0, b.height > 0, b.width > 0 else { continue }
+      let offset = abs(f.midX - b.midX) / b.width
+      let gap = (b.y + b.height - f.midY) / f.height
+      let ratio = b.height / f.height
+      guard offset <= 0.35, gap >= -0.3, gap <= 1.5, ratio >= 5, ratio <= 12 else { continue }
+      if found >= 0 { return -1 }
+      found = j
+    }
+    return found
   }
 
   /// Covered fraction from which a track counts as hidden: it is not penalized for missing (the

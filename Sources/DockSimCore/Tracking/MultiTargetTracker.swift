@@ -25,6 +25,14 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   var selected: [Int] = []
   /// Where the primary was last seen, to prefer a new track there when it is lost.
   var lastPrimary: (direction: Direction, kind: SubjectKind, time: Double)?
+  /// The primary's state when it was last hidden, to re-check it when its person reappears.
+  var ghost: Ghost?
+  struct Ghost {
+    var id: Int
+    var state: TrackState
+    var time: Double
+    var reacquired: Double?
+  }
   /// The measured pose of the last processed frame.
   var lastPose: CameraPose?
   let model: MeasurementModel
@@ -37,10 +45,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var solver = AssignmentSolver()
     var assignment: [Int?] = []
     var distances: [Double] = []
+    var logDets: [Double] = []
     var groupDistances: [Double] = []
     var columns: [Int] = []
     var measurements: [(u: Double, v: Double, h: Double)] = []
     var covered: [Double] = []
+    var occluders: [Int] = []
     var boxes: [NormalizedRect] = []
     var assigned: [Int] = []
     var scales: [MeasurementNoiseScale] = []
@@ -99,14 +109,17 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     defer { swap(&s, &scratch) }
     s.assignment.removeAll(keepingCapacity: true)
     s.assignment.append(contentsOf: repeatElement(nil, count: records.count))
+    // What hides what, from the predicted boxes: the gates, the noise model and the life cycle use it.
+    coveredFractions(pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes)
     if !records.isEmpty && !observations.isEmpty {
       try gatingDistances(observations, pose: pose, &s)
-      let gate = parameters.gate
-      for k in s.distances.indices where !(s.distances[k] <= gate) { s.distances[k] = .infinity }
+      if DebugTrace.on && time >= DebugTrace.t0 && time <= DebugTrace.t1 {
+        for t in records.indices { for j in observations.indices where s.distances[t * observations.count + j] < 100 { print("  pre T\(records[t].id) obs \(observations[j].rect.midX),\(observations[j].rect.height) nis=\(s.distances[t * observations.count + j])") } }
+      }
+      applyGates(observations, &s)
       s.solver.solve(
         costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
     }
-    coveredFractions(pose: pose, into: &s.covered, boxes: &s.boxes)
     s.assigned.removeAll(keepingCapacity: true)
     for i in records.indices where s.assignment[i] != nil { s.assigned.append(i) }
     if !s.assigned.isEmpty {
@@ -136,9 +149,19 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         recordHit(i, observation: observations[s.assignment[i]!], nis: s.nis[k])
       }
     }
-    for i in records.indices where s.assignment[i] == nil {
-      recordMiss(i, occluded: s.covered[i] >= Self.occlusionOverlap)
+    if DebugTrace.on && time >= DebugTrace.t0 && time <= DebugTrace.t1 {
+      for i in records.indices {
+        let a = s.assignment[i]; let bx = s.boxes[i]
+        var line = "t=\(time) T\(records[i].id) \(records[i].kind) cov=\(s.covered[i]) occ=\(s.occluders[i] >= 0 ? records[s.occluders[i]].id : 0) box=\(bx.midX),\(bx.midY),\(bx.height),\(bx.width)"
+        if let a { line += " <- obs \(observations[a].rect.midX),\(observations[a].rect.height) nis=\(s.distances[i * observations.count + a])" }
+        print(line)
+      }
     }
+    for i in records.indices where s.assignment[i] == nil {
+      let hidden = s.covered[i] >= Self.occlusionOverlap
+      recordMiss(i, occluded: hidden, inView: !hidden && Self.inView(s.boxes[i]))
+    }
+    markDuplicates(s.boxes)
     s.used.removeAll(keepingCapacity: true)
     s.used.append(contentsOf: repeatElement(false, count: observations.count))
     for case let j? in s.assignment { s.used[j] = true }
@@ -157,19 +180,23 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     let m = observations.count
     s.distances.removeAll(keepingCapacity: true)
     s.distances.append(contentsOf: repeatElement(.infinity, count: records.count * m))
+    s.logDets.removeAll(keepingCapacity: true)
+    s.logDets.append(contentsOf: repeatElement(0, count: records.count * m))
     let p = parameters
-    for anchor in Self.anchorGroups {
+    for (anchor, cut) in Self.anchorGroups {
       s.columns.removeAll(keepingCapacity: true)
       s.measurements.removeAll(keepingCapacity: true)
-      for j in observations.indices where verticalAnchor(observations[j].rect) == anchor {
+      for j in observations.indices
+      where verticalAnchor(observations[j].rect) == anchor && Self.cutAtTopOrBottom(observations[j].rect) == cut
+      {
         s.columns.append(j)
         let r = observations[j].rect
         s.measurements.append((r.midX, anchor.measuredV(r), r.height))
       }
       guard let first = s.columns.first else { continue }
-      // A box cut at one end has an unreliable height whatever else it shows.
+      // A box cut at its top or bottom has an unreliable height whatever else it shows.
       let scale =
-        anchor == .center
+        !cut
         ? MeasurementNoiseScale.one
         : MeasurementNoiseScale.forBox(
           observations[first].rect, centerFactor: 1, sizeFactor: p.edgeSizeNoiseFactor,
@@ -180,12 +207,83 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       ) { t, c in records[t].kind == observations[columns[c]].kind }
       let width = columns.count
       for t in records.indices {
-        for (c, j) in columns.enumerated() { s.distances[t * m + j] = s.groupDistances[t * width + c] }
+        let logDet = ekf.innovationLogDeterminant(t)
+        for (c, j) in columns.enumerated() {
+          s.distances[t * m + j] = s.groupDistances[t * width + c]
+          s.logDets[t * m + j] = logDet
+        }
       }
     }
   }
 
-  private static let anchorGroups: [VerticalAnchor] = [.center, .top, .bottom]
+  /// Removes the pairs the association may not make: beyond the χ² gate; a box whose height is
+  /// inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting track's
+  /// grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box that
+  /// lies where the nearer one is (that box is the occluder's, not the hidden subject's reappearing).
+  private func applyGates(_ observations: [Observation], _ s: inout Scratch) {
+    let m = observations.count
+    let gate = parameters.gate
+    let sizeGate = parameters.sizeGate
+    for t in records.indices {
+      let predicted = s.boxes[t]
+      let truncated = s.covered[t] >= Self.truncationOverlap
+      // A tentative track has no identity to protect: behind a confirmed one it is usually that same
+      // subject picked up anew (after a manoeuvre), and must be free to take its boxes.
+      let occluder =
+        s.covered[t] >= Self.occlusionOverlap && records[t].status != .tentative ? s.occluders[t] : -1
+      for j in 0..<m {
+        let k = t * m + j
+        guard s.distances[k] <= gate else {
+          s.distances[k] = .infinity
+          continue
+        }
+        let box = observations[j].rect
+        if sizeGate > 0 && predicted.height > 0 {
+          // Three standard deviations of the measured height are the detector's, not the subject's.
+          let margin = 3 * parameters.measurementNoiseHeight
+          let taller = log(max(box.height - margin, 1e-9) / predicted.height)
+          let shorter = log((box.height + margin) / predicted.height)
+          // A box can be shorter than its subject when cut by the image edge or partly hidden, never taller.
+          let mayBeShort = truncated || Self.cutAtTopOrBottom(box)
+          if taller > sizeGate || (shorter < -sizeGate && !mayBeShort) {
+            s.distances[k] = .infinity
+            continue
+          }
+        }
+        if occluder >= 0 && box.intersectionOverUnion(s.boxes[occluder]) >= Self.occluderBoxOverlap {
+          s.distances[k] = .infinity
+          continue
+        }
+        // The pair's cost is its negative log-likelihood, NIS + ln det S (up to a constant): a track
+        // whose covariance has grown while it was hidden or unseen gates much, but explains little, so
+        // where a well-measured track also gates a box the measured one gets it (the ranking a
+        // likelihood-based GNN uses, in the spirit of DeepSORT's matching cascade).
+        s.distances[k] += s.logDets[k]
+      }
+    }
+  }
+
+  /// IoU with the occluder's predicted box from which a box is the occluder's.
+  static let occluderBoxOverlap = 0.5
+
+  static func cutAtTopOrBottom(_ r: NormalizedRect) -> Bool {
+    let e = MeasurementNoiseScale.edgeTolerance
+    return r.y <= e || r.y + r.height >= 1 - e
+  }
+
+  /// Whether at least half of a predicted box lies in the image: a miss there is evidence against the
+  /// track, one outside is not.
+  static func inView(_ box: NormalizedRect) -> Bool {
+    let area = box.width * box.height
+    guard area > 0, let inside = box.clippedToImage() else { return false }
+    return inside.width * inside.height >= 0.5 * area
+  }
+
+  /// The batches of gating: by what `v` measures, and whether the height is cut (a box cut at both its
+  /// top and bottom is measured at its centre but its height is only the visible part).
+  private static let anchorGroups: [(VerticalAnchor, cut: Bool)] = [
+    (.center, false), (.center, true), (.top, true), (.bottom, true),
+  ]
 
   private func verticalAnchor(_ rect: NormalizedRect) -> VerticalAnchor {
     parameters.anchorCutEdges ? VerticalAnchor.forBox(rect) : .center
@@ -197,13 +295,15 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     records[i].misses = 0
     records[i].occludedMisses = 0
     records[i].nis = nis
+    records[i].remember(hit: true)
     records[i].aspect = o.rect.width / max(o.rect.height, 1e-9)
     if let s = o.speakingConfidence { records[i].speaking = 0.8 * records[i].speaking + 0.2 * s }
     if records[i].hits >= parameters.confirmHits { records[i].status = .confirmed }
   }
 
-  private mutating func recordMiss(_ i: Int, occluded: Bool) {
+  private mutating func recordMiss(_ i: Int, occluded: Bool, inView: Bool) {
     records[i].nis = .nan
+    if inView { records[i].remember(hit: false) }
     if occluded { records[i].occludedMisses += 1 } else { records[i].misses += 1 }
     if records[i].status == .confirmed { records[i].status = .coasting }
   }
@@ -216,7 +316,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       TrackRecord(
         id: nextID, kind: o.kind, status: p.confirmHits <= 1 ? .confirmed : .tentative, time: time, hits: 1,
         misses: 0, occludedMisses: 0, nis: .nan, aspect: o.rect.width / max(o.rect.height, 1e-9),
-        speaking: o.speakingConfidence ?? 0, born: time, lastUpdate: time))
+        speaking: o.speakingConfidence ?? 0, born: time, lastUpdate: time, history: 1, historyCount: 1))
     nextID += 1
   }
 
@@ -230,10 +330,22 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     keep.removeAll(keepingCapacity: true)
     keep.append(contentsOf: repeatElement(true, count: records.count))
     var any = false
-    for i in records.indices where records[i].misses >= 3 && records[i].occludedMisses == 0 {
+    // Two tracks on one subject, taking turns at its detections: the younger goes.
+    if parameters.duplicateFrames > 0 {
+      for i in records.indices where records[i].duplicateFrames >= parameters.duplicateFrames {
+        guard let j = records.firstIndex(where: { $0.id == records[i].duplicateOf }), keep[j],
+          Self.isYounger(records[i], than: records[j])
+        else { continue }
+        keep[i] = false
+        any = true
+        if primaryID == records[i].id { primaryID = records[j].id }
+        if let k = selected.firstIndex(of: records[i].id) { selected[k] = records[j].id }
+      }
+    }
+    for i in records.indices where keep[i] && records[i].misses >= 3 && records[i].occludedMisses == 0 {
       var best: (Int, Double)?
       for j in records.indices
-      where j != i && records[j].kind == records[i].kind && records[j].status == .confirmed
+      where j != i && keep[j] && records[j].kind == records[i].kind && records[j].status == .confirmed
         && records[j].misses == 0
         && records[j].occludedMisses == 0 && similarSize(i, j) && takesOver(j, from: i)
       {
@@ -249,14 +361,53 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     if any { retain(keep) }
   }
 
+  /// Counts, for each track that was predicted before this frame's births, the consecutive frames its
+  /// predicted box (in `boxes`) has coincided with another track's of the same kind and size.
+  private mutating func markDuplicates(_ boxes: [NormalizedRect]) {
+    guard parameters.duplicateFrames > 0 else { return }
+    for i in boxes.indices {
+      var partner = 0
+      var best = Self.duplicateOverlap
+      if records[i].status != .tentative {
+        for j in boxes.indices
+        where j != i && records[j].status != .tentative && records[j].kind == records[i].kind
+          && abs(ekf.x[i, 2, 0] - ekf.x[j, 2, 0]) <= Self.duplicateLogSize
+        {
+          let o = boxes[i].intersectionOverUnion(boxes[j])
+          if o >= best {
+            best = o
+            partner = records[j].id
+          }
+        }
+      }
+      if partner == 0 {
+        records[i].duplicateFrames = 0
+      } else {
+        records[i].duplicateFrames = partner == records[i].duplicateOf ? records[i].duplicateFrames + 1 : 1
+      }
+      records[i].duplicateOf = partner
+    }
+  }
+
+  /// Predicted-box IoU and log-height difference within which two tracks count as one subject.
+  static let duplicateOverlap = 0.7
+  static let duplicateLogSize = 0.1
+
+  static func isYounger(_ a: TrackRecord, than b: TrackRecord) -> Bool {
+    a.born != b.born ? a.born > b.born : a.id > b.id
+  }
+
   private mutating func removeDead(_ keep: inout [Bool]) {
     keep.removeAll(keepingCapacity: true)
     var any = false
+    let window = parameters.qualityWindow
+    let minHits = parameters.qualityMinHits
     for r in records {
+      let poor = minHits > 0 && r.status != .tentative && (r.hits(inLast: window).map { $0 < minHits } ?? false)
       let dead =
         r.status == .tentative
         ? r.framesSinceUpdate >= 2
-        : r.misses > parameters.maxCoastFrames || r.framesSinceUpdate > parameters.maxOcclusionFrames
+        : r.misses > parameters.maxCoastFrames || r.framesSinceUpdate > parameters.maxOcclusionFrames || poor
       keep.append(!dead)
       if dead { any = true }
     }
@@ -293,4 +444,10 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       time: r.time, nis: r.nis, misses: r.misses, occludedFrames: r.occludedMisses, kind: r.kind,
       aspect: r.aspect, speaking: r.speaking)
   }
+}
+
+enum DebugTrace {
+  static let on = ProcessInfo.processInfo.environment["DOCKSIM_DEBUG"] != nil
+  static let t0 = Double(ProcessInfo.processInfo.environment["DOCKSIM_T0"] ?? "0") ?? 0
+  static let t1 = Double(ProcessInfo.processInfo.environment["DOCKSIM_T1"] ?? "0") ?? 0
 }

@@ -18,7 +18,29 @@ struct TrackRecord: Sendable {
   /// Capture time of the track's first measurement and of its last one, seconds.
   var born: Double
   var lastUpdate: Double
+  /// Hit (1) or miss (0) of the last frames in view, newest in bit 0, and how many bits are valid
+  /// (at most 64): the quality-based deletion's window.
+  var history: UInt64 = 0
+  var historyCount = 0
+  /// The track this one has overlapped as a duplicate, and for how many consecutive frames.
+  var duplicateOf = 0
+  /// For a face track, the id of its person's body track (0: not linked).
+  var body = 0
+  var duplicateFrames = 0
 
   /// Frames since the last measurement, whatever the reason.
   var framesSinceUpdate: Int { misses + occludedMisses }
+
+  /// Records a frame in view: hit or miss.
+  mutating func remember(hit: Bool) {
+    history = history << 1 | (hit ? 1 : 0)
+    historyCount = min(historyCount + 1, 64)
+  }
+
+  /// Hits among the last `window` frames in view, or nil while fewer than `window` are recorded.
+  func hits(inLast window: Int) -> Int? {
+    guard window > 0, historyCount >= min(window, 64) else { return nil }
+    let mask: UInt64 = window >= 64 ? .max : (1 << UInt64(window)) - 1
+    return (history & mask).nonzeroBitCount
+  }
 }

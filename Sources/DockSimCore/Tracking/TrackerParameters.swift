@@ -45,6 +45,21 @@ public struct TrackerParameters: Equatable, Sendable {
   /// Measure the uncut edge of a box cut at only its top or bottom (`VerticalAnchor`) instead of its
   /// biased centre.
   public var anchorCutEdges: Bool
+  /// Size gate: the largest |ln(observed height / predicted height)| a pair may have, whatever the
+  /// covariance says (a coasting track's grows until any box passes the χ² gate). A box taller than the
+  /// prediction by more is somebody nearer; one shorter by more is somebody farther, unless it may be
+  /// truncated (cut by the image edge, or the track is partly behind a nearer one). 0 disables it.
+  public var sizeGate: Double
+  /// Quality-based deletion: a confirmed track with fewer than `qualityMinHits` measurements in its last
+  /// `qualityWindow` frames in view (hidden frames and frames outside the image do not count) is
+  /// deleted, so sparse clutter cannot keep a false track alive by resetting its miss count.
+  /// `qualityMinHits` 0 disables it.
+  public var qualityWindow: Int
+  public var qualityMinHits: Int
+  /// Duplicate merging: two tracks of the same kind whose predicted boxes overlap (IoU at least 0.7,
+  /// log heights within 0.1) for this many consecutive frames are one subject; the younger is removed
+  /// (its primary role, if any, goes to the older). 0 disables it.
+  public var duplicateFrames: Int
 
   public init(
     processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
@@ -56,7 +71,8 @@ public struct TrackerParameters: Equatable, Sendable {
     saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12, edgeCenterNoiseFactor: Double = 8,
     edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 4,
     occludedSizeNoiseFactor: Double = 10,
-    anchorCutEdges: Bool = true
+    anchorCutEdges: Bool = true, sizeGate: Double = 0.25, qualityWindow: Int = 30, qualityMinHits: Int = 6,
+    duplicateFrames: Int = 10
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize
@@ -80,5 +96,9 @@ public struct TrackerParameters: Equatable, Sendable {
     self.occludedCenterNoiseFactor = occludedCenterNoiseFactor
     self.occludedSizeNoiseFactor = occludedSizeNoiseFactor
     self.anchorCutEdges = anchorCutEdges
+    self.sizeGate = sizeGate
+    self.qualityWindow = qualityWindow
+    self.qualityMinHits = qualityMinHits
+    self.duplicateFrames = duplicateFrames
   }
 }

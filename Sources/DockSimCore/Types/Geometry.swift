@@ -24,6 +24,20 @@ public struct NormalizedRect: Equatable, Sendable {
   public var flippedVertically: NormalizedRect {
     NormalizedRect(x: x, y: 1 - y - height, width: width, height: height)
   }
+  /// Area of the overlap with `other` (0 when they do not overlap).
+  public func intersectionArea(_ other: NormalizedRect) -> Double {
+    let w = min(x + width, other.x + other.width) - max(x, other.x)
+    let h = min(y + height, other.y + other.height) - max(y, other.y)
+    return w > 0 && h > 0 ? w * h : 0
+  }
+
+  /// Intersection over union with `other`, 0…1 (0 when either is empty).
+  public func intersectionOverUnion(_ other: NormalizedRect) -> Double {
+    let i = intersectionArea(other)
+    let union = width * height + other.width * other.height - i
+    return union > 0 ? i / union : 0
+  }
+
   /// Intersection with the unit image, or nil when nothing of it is in the image.
   public func clippedToImage() -> NormalizedRect? {
     let x0 = max(0, x)
