@@ -24,8 +24,9 @@ extension MultiTargetTracker {
       // Only a primary missing while visible hands over: one hidden behind a passer-by must not be
       // handed to the passer-by, who is right where it is predicted.
       if records[i].misses >= 3, records[i].occludedMisses == 0,
-        let j = nearestConfirmed(to: i, within: parameters.handoverAngle)
+        let j = nearestConfirmed(to: i, within: parameters.handoverAngle) ?? ghostCandidate(of: i, time: time)
       {
+        ghost = nil
         setPrimary(records[j].id, time: time)
       } else if let j = recheckAfterHiding(primary: i, time: time) {
         setPrimary(records[j].id, time: time)
@@ -34,10 +35,20 @@ extension MultiTargetTracker {
       }
       return
     }
+    // Lost after hiding: the person most likely is a track that appeared from the hiding.
+    if let lost = primaryID, let j = ghostCandidate(of: lost, time: time, within: 4 * parameters.handoverAngle) {
+      ghost = nil
+      setPrimary(records[j].id, time: time)
+      return
+    }
     primaryID = nil
+    ghost = nil
     if let last = lastPrimary, time - last.time <= 3 {
       var best: (Int, Double)?
-      for j in records.indices where records[j].status == .confirmed && records[j].kind == last.kind {
+      for j in records.indices
+      where records[j].status == .confirmed && records[j].kind == last.kind
+        && abs(ekf.x[j, 2, 0] - last.logSize) <= 0.3
+      {
         let d = FramingMetrics.angleBetween(direction(j), last.direction)
         if d <= 2 * parameters.handoverAngle && (best == nil || d < best!.1) { best = (j, d) }
       }
@@ -60,10 +71,11 @@ extension MultiTargetTracker {
   }
 
   /// Re-checks the primary after it was hidden: when it was, its state at that moment (the *ghost*) is
-  /// kept and extrapolated (its velocity for at most a second). If, within `recheckTime` of the primary
-  /// being measured again, the primary is more than `handoverAngle` from the ghost and a track born
-  /// since the hiding (of the same kind and size) lies within `handoverAngle` of the ghost and less
-  /// than half as far from it as the primary, the primary took somebody else's box as the person
+  /// kept and extrapolated (its velocity for at most half a second). If, within `recheckTime` of the
+  /// primary being measured again, the primary is more than twice `handoverAngle` from the ghost and a track born
+  /// or itself hidden since the hiding (of the same kind and size: two people hidden together may
+  /// come out with their tracks swapped) lies within `handoverAngle` of the ghost and less
+  /// than a quarter as far from it as the primary, the primary took somebody else's box as the person
   /// reappeared and the new track is the person: it becomes the primary. Returns its index.
   mutating func recheckAfterHiding(primary i: Int, time: Double) -> Int? {
     let r = records[i]
@@ -72,8 +84,10 @@ extension MultiTargetTracker {
     {
       ghost = nil
     }
+    // Taken as soon as the primary is partly covered: its last boxes before it vanishes are truncated
+    // and spoil its velocity.
     if r.occludedMisses > 0 {
-      if ghost == nil { ghost = Ghost(id: r.id, state: ekf.state(i), time: time, reacquired: nil) }
+      if ghost == nil { ghost = Ghost(id: r.id, kind: r.kind, state: ekf.state(i), time: time, reacquired: nil) }
       return nil
     }
     guard var g = ghost else { return nil }
@@ -82,25 +96,55 @@ extension MultiTargetTracker {
       ghost = g
     }
     guard g.reacquired != nil else { return nil }
-    // A hidden person's velocity is known only for a moment: extrapolate it for at most a second.
-    let dt = min(time - g.time, 1)
+    // A hidden person's velocity is known only for a moment: extrapolate it for at most half a second.
+    let dt = min(time - g.time, 0.5)
     let predicted = Direction(
       azimuth: Angle.wrap(g.state.azimuth + g.state.azimuthRate * dt),
       elevation: g.state.elevation + g.state.elevationRate * dt)
     let fromPrimary = FramingMetrics.angleBetween(direction(i), predicted)
     // A primary still where the person should be keeps its claim.
-    guard fromPrimary > parameters.handoverAngle else { return nil }
+    guard fromPrimary > 1.5 * parameters.handoverAngle else { return nil }
     var best: (Int, Double)?
     for j in records.indices
     where j != i && records[j].kind == r.kind && records[j].status == .confirmed && records[j].misses == 0
-      && records[j].born >= g.time - 0.05 && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
+      && (records[j].born >= g.time - 0.05 || records[j].hiddenAt >= g.time)
+      && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
     {
       let d = FramingMetrics.angleBetween(direction(j), predicted)
-      if d <= parameters.handoverAngle && d < 0.5 * fromPrimary && (best == nil || d < best!.1) { best = (j, d) }
+      if d <= parameters.handoverAngle && d < 0.3 * fromPrimary && (best == nil || d < best!.1) { best = (j, d) }
     }
     guard let (j, _) = best else { return nil }
     ghost = nil
     return j
+  }
+
+  /// A primary lost while visible, after it was hidden: the person came out of hiding where its track
+  /// did not look (its velocity was spoilt by truncated boxes as it went behind). A track born or
+  /// hidden since the hiding, of the same kind and size, within `handoverAngle` of the ghost
+  /// extrapolated at constant velocity (for up to 2 s) is the person. Returns its index.
+  func ghostCandidate(of i: Int, time: Double) -> Int? {
+    ghostCandidate(of: records[i].id, time: time, within: parameters.handoverAngle)
+  }
+
+  /// The track nearest the ghost of track `id` (alive or not) within `radius`, among those born or
+  /// hidden since it was hidden, of the same kind and size.
+  func ghostCandidate(of id: Int, time: Double, within radius: Double) -> Int? {
+    guard let g = ghost, g.id == id, time - g.time <= Self.ghostLifetime else { return nil }
+    let dt = min(time - g.time, 2)
+    let predicted = Direction(
+      azimuth: Angle.wrap(g.state.azimuth + g.state.azimuthRate * dt),
+      elevation: g.state.elevation + g.state.elevationRate * dt)
+    var best: (Int, Double)?
+    for j in records.indices
+    where records[j].id != id && records[j].kind == g.kind && records[j].status == .confirmed
+      && records[j].misses == 0
+      && (records[j].born >= g.time - 0.05 || records[j].hiddenAt >= g.time)
+      && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
+    {
+      let d = FramingMetrics.angleBetween(direction(j), predicted)
+      if d <= radius && (best == nil || d < best!.1) { best = (j, d) }
+    }
+    return best?.0
   }
 
   /// How long after the primary reappears its ghost may still reclaim it, and how long a ghost lives.
@@ -112,8 +156,9 @@ extension MultiTargetTracker {
 
   private mutating func setPrimary(_ id: Int, time: Double) {
     primaryID = id
-    if let i = records.firstIndex(where: { $0.id == id }) {
-      lastPrimary = (direction(i), records[i].kind, time)
+    // Where it was last *seen*: a prediction coasting away is no place to look for the person.
+    if let i = records.firstIndex(where: { $0.id == id }), records[i].framesSinceUpdate == 0 {
+      lastPrimary = (direction(i), records[i].kind, ekf.x[i, 2, 0], time)
     }
   }
 

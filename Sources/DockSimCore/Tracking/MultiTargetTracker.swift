@@ -24,11 +24,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   var primaryID: Int?
   var selected: [Int] = []
   /// Where the primary was last seen, to prefer a new track there when it is lost.
-  var lastPrimary: (direction: Direction, kind: SubjectKind, time: Double)?
+  var lastPrimary: (direction: Direction, kind: SubjectKind, logSize: Double, time: Double)?
   /// The primary's state when it was last hidden, to re-check it when its person reappears.
   var ghost: Ghost?
   struct Ghost {
     var id: Int
+    var kind: SubjectKind
     var state: TrackState
     var time: Double
     var reacquired: Double?
@@ -113,13 +114,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     coveredFractions(pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes)
     if !records.isEmpty && !observations.isEmpty {
       try gatingDistances(observations, pose: pose, &s)
-      if DebugTrace.on && time >= DebugTrace.t0 && time <= DebugTrace.t1 {
-        for t in records.indices { for j in observations.indices where s.distances[t * observations.count + j] < 100 { print("  pre T\(records[t].id) obs \(observations[j].rect.midX),\(observations[j].rect.height) nis=\(s.distances[t * observations.count + j])") } }
-      }
       applyGates(observations, &s)
       s.solver.solve(
         costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
     }
+    for i in records.indices { records[i].covered = s.covered[i] }
     s.assigned.removeAll(keepingCapacity: true)
     for i in records.indices where s.assignment[i] != nil { s.assigned.append(i) }
     if !s.assigned.isEmpty {
@@ -147,14 +146,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         nis: &s.nis)
       for (k, i) in s.assigned.enumerated() {
         recordHit(i, observation: observations[s.assignment[i]!], nis: s.nis[k])
-      }
-    }
-    if DebugTrace.on && time >= DebugTrace.t0 && time <= DebugTrace.t1 {
-      for i in records.indices {
-        let a = s.assignment[i]; let bx = s.boxes[i]
-        var line = "t=\(time) T\(records[i].id) \(records[i].kind) cov=\(s.covered[i]) occ=\(s.occluders[i] >= 0 ? records[s.occluders[i]].id : 0) box=\(bx.midX),\(bx.midY),\(bx.height),\(bx.width)"
-        if let a { line += " <- obs \(observations[a].rect.midX),\(observations[a].rect.height) nis=\(s.distances[i * observations.count + a])" }
-        print(line)
       }
     }
     for i in records.indices where s.assignment[i] == nil {
@@ -304,7 +295,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   private mutating func recordMiss(_ i: Int, occluded: Bool, inView: Bool) {
     records[i].nis = .nan
     if inView { records[i].remember(hit: false) }
-    if occluded { records[i].occludedMisses += 1 } else { records[i].misses += 1 }
+    if occluded {
+      records[i].occludedMisses += 1
+      records[i].hiddenAt = records[i].time
+    } else {
+      records[i].misses += 1
+    }
     if records[i].status == .confirmed { records[i].status = .coasting }
   }
 
@@ -446,8 +442,3 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 }
 
-enum DebugTrace {
-  static let on = ProcessInfo.processInfo.environment["DOCKSIM_DEBUG"] != nil
-  static let t0 = Double(ProcessInfo.processInfo.environment["DOCKSIM_T0"] ?? "0") ?? 0
-  static let t1 = Double(ProcessInfo.processInfo.environment["DOCKSIM_T1"] ?? "0") ?? 0
-}

@@ -24,6 +24,10 @@ struct TrackRecord: Sendable {
   var historyCount = 0
   /// The track this one has overlapped as a duplicate, and for how many consecutive frames.
   var duplicateOf = 0
+  /// Fraction of the predicted box covered by a nearer track in the last frame.
+  var covered = 0.0
+  /// Capture time of the last frame in which the track was hidden behind a nearer one (−∞: never).
+  var hiddenAt = -Double.infinity
   /// For a face track, the id of its person's body track (0: not linked).
   var body = 0
   var duplicateFrames = 0

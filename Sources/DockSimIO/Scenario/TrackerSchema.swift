@@ -10,7 +10,8 @@ enum TrackerSchema {
     "max_occlusion_frames", "saliency_size_weight", "saliency_center_weight", "saliency_speaking_weight",
     "handover_angle_deg", "edge_center_noise_factor", "edge_size_noise_factor",
     "occluded_center_noise_factor",
-    "occluded_size_noise_factor", "anchor_cut_edges",
+    "occluded_size_noise_factor", "anchor_cut_edges", "size_gate", "quality_window", "quality_min_hits",
+    "duplicate_frames",
   ]
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
@@ -25,6 +26,10 @@ enum TrackerSchema {
   static let reacquireFrames = 0...10_000
   static let weight = NumberBounds.nonNegative(max: 100)
   static let handoverAngle = NumberBounds.nonNegative(max: 90)
+  static let sizeGate = NumberBounds.nonNegative(max: 10)
+  static let qualityWindow = 1...64
+  static let qualityMinHits = 0...64
+  static let duplicateFrames = 0...10_000
   /// Factors below 1 would trust a cut box more than a whole one.
   static let noiseFactor = NumberBounds.closed(1, 10_000)
 
@@ -65,6 +70,15 @@ enum TrackerSchema {
         "occluded_center_noise_factor", noiseFactor, default: d.occludedCenterNoiseFactor),
       occludedSizeNoiseFactor: try m.number(
         "occluded_size_noise_factor", noiseFactor, default: d.occludedSizeNoiseFactor),
-      anchorCutEdges: try m.bool("anchor_cut_edges", default: d.anchorCutEdges))
+      anchorCutEdges: try m.bool("anchor_cut_edges", default: d.anchorCutEdges),
+      sizeGate: try m.number("size_gate", sizeGate, default: d.sizeGate),
+      qualityWindow: try m.integer("quality_window", qualityWindow, default: d.qualityWindow),
+      qualityMinHits: try quality(m, window: try m.integer("quality_window", qualityWindow, default: d.qualityWindow)),
+      duplicateFrames: try m.integer("duplicate_frames", duplicateFrames, default: d.duplicateFrames))
+  }
+
+  /// `quality_min_hits`, which cannot exceed the window it counts in.
+  private static func quality(_ m: MappingReader, window: Int) throws(ScenarioError) -> Int {
+    try m.integer("quality_min_hits", 0...window, default: min(TrackerParameters().qualityMinHits, window))
   }
 }
