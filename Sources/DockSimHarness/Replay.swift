@@ -1,8 +1,9 @@
 import DockSimCore
 import DockSimIO
 
-/// Runs the built-in multi-subject EKF tracker over a recorded observation log (no identities) and
-/// writes the estimates: one row per frame and live track.
+/// Runs the built-in multi-subject EKF tracker (or another `LogTracker`, such as the GNN reference) over
+/// a recorded observation log (no identities) and writes the estimates: one row per frame and live
+/// track.
 ///
 /// Every logged frame is one tracker step at the logged capture time and camera pose. A frame without
 /// any live track still gets one row, with empty track cells, so every frame of the log appears.
@@ -20,11 +21,18 @@ public enum Replay {
     return names
   }
 
-  /// The estimates for every frame of `log` as CSV text.
+  /// The estimates of the built-in multi-subject tracker with `parameters` for every frame of `log` as
+  /// CSV text.
   public static func run(
     log: [LoggedFrame], camera: PinholeCamera, parameters: TrackerParameters
   ) -> String {
-    var tracker = MultiTargetTracker(camera: camera, parameters: parameters)
+    run(log: log, tracker: MultiTargetTracker(camera: camera, parameters: parameters))
+  }
+
+  /// The estimates of `tracker` (from its current state; normally a new one) for every frame of `log`
+  /// as CSV text.
+  public static func run<T: LogTracker>(log: [LoggedFrame], tracker: T) -> String {
+    var tracker = tracker
     var out = CSVFormat.line(columns)
     for frame in log {
       let tracks = tracker.process(time: frame.time, pose: frame.pose, observations: frame.observations)

@@ -9,6 +9,12 @@ public struct LoggedFrame: Equatable, Sendable {
   public var time: Double
   public var pose: CameraPose
   public var observations: [Observation]
+  public init(frame: Int64, time: Double, pose: CameraPose, observations: [Observation]) {
+    self.frame = frame
+    self.time = time
+    self.pose = pose
+    self.observations = observations
+  }
 }
 
 /// Reads observation logs: how users bring data from a real phone (format in `docs/csv.md`).

@@ -70,4 +70,124 @@ struct ReplayCommandTests {
     let missing = try CLI.run(["replay", tmp.appendingPathComponent("nope.csv").path, "--output", "x.csv"])
     #expect(missing.status == 2 && missing.stderr.contains("no such file"))
   }
+
+  static let fixtures = CLI.repository.appendingPathComponent("Tests/Fixtures/replay")
+
+  /// The metrics `--score-truth` prints, by name.
+  static func metrics(_ stdout: String) -> [String: Double] {
+    var values: [String: Double] = [:]
+    for line in stdout.split(separator: "\n").dropFirst() {
+      let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+      if cells.count == 2, let v = Double(cells[1]) { values[String(cells[0])] = v }
+    }
+    return values
+  }
+
+  /// The life-cycle options reach the tracker: the sparse-clutter log's false track, kept alive for
+  /// 508 frames with the default 45-frame coast, lives 11 frames with a 9-frame one, as under a
+  /// 10-miss deleter; the GNN reference scores the same.
+  @Test func lifeCycleOptionsAndScoring() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let log = Self.fixtures.appendingPathComponent("K4_sparse_clutter_log.csv").path
+    let truth = Self.fixtures.appendingPathComponent("K4_truth.csv").path
+    let common = ["replay", log, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--score-truth", truth]
+    let out = tmp.appendingPathComponent("estimates.csv")
+    let standard = try CLI.run(common + ["-o", out.path])
+    #expect(standard.status == 0, "stderr: \(standard.stderr)")
+    #expect(standard.stdout.hasPrefix("metric,value\nmota,"))
+    #expect(Self.metrics(standard.stdout)["longest_false_track_frames"] == 508)
+    #expect(FileManager.default.fileExists(atPath: out.path))
+    let short = try CLI.run(
+      common + [
+        "-o", out.path, "--max-coast-frames", "9", "--confirm-hits", "3", "--max-occlusion-frames", "150",
+        "--handover-angle-deg", "6.5", "--edge-center-noise-factor", "1", "--edge-size-noise-factor", "1",
+        "--cut-edges", "center",
+      ])
+    #expect(short.status == 0, "stderr: \(short.stderr)")
+    let gnn = try CLI.run(common + ["-o", out.path, "--tracker", "gnn"])
+    #expect(gnn.status == 0, "stderr: \(gnn.stderr)")
+    let (a, b) = (Self.metrics(short.stdout), Self.metrics(gnn.stdout))
+    #expect(a["longest_false_track_frames"] == 11 && a["false_positives"] == 22 && a["frames_scored"] == 600)
+    #expect(a["mota"] == b["mota"] && a["idf1"] == b["idf1"] && a["false_positives"] == b["false_positives"])
+  }
+
+  /// The edge rule off (and the edge factors at 1), K1 still reproduces the oracle: its boxes are
+  /// never cut; a confirmation after one hit gives a track from the first frame.
+  @Test func exactFilterOptionsOnK1() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let out = tmp.appendingPathComponent("estimates.csv")
+    let r = try CLI.run([
+      "replay", Self.fixtures.appendingPathComponent("K1_log.csv").path, "--hfov-rad", "1.2",
+      "--process-noise-angle", "0.5", "--cut-edges", "center", "--edge-center-noise-factor", "1",
+      "--edge-size-noise-factor", "1", "--confirm-hits", "1", "--output", out.path,
+    ])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    let rows = try Self.rows(out)
+    #expect(rows.count == 1001 && rows[1][3] == "confirmed")
+    let want = try Self.rows(CLI.repository.appendingPathComponent("Tests/Fixtures/ekf/K1_ekf.csv"))
+    let (gi, wi) = (try #require(rows[0].firstIndex(of: "az")), try #require(want[0].firstIndex(of: "az")))
+    #expect(
+      zip(rows.dropFirst(), want.dropFirst()).allSatisfy { abs(Double($0[gi])! - Double($1[wi])!) < 1e-9 })
+  }
+
+  /// Every bad tracker option exits 2 naming the option and what it expects, and writes nothing.
+  @Test func badTrackerOptionsExitTwoNamingTheOption() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let log = Self.fixtures.appendingPathComponent("K1_log.csv").path
+    let cases: [([String], String)] = [
+      (["--max-coast-frames=-1"], "--max-coast-frames: expected an integer in 0 ... 10000, got -1"),
+      (["--max-coast-frames", "2.5"], "--max-coast-frames: expected an integer in 0 ... 10000, got 2.5"),
+      (["--confirm-hits", "0"], "--confirm-hits: expected an integer in 1 ... 100, got 0"),
+      (["--max-occlusion-frames", "many"], "--max-occlusion-frames: expected an integer in 0 ... 10000"),
+      (["--handover-angle-deg", "100"], "--handover-angle-deg: expected a number <= 90, got 100"),
+      (["--handover-angle-deg=-1"], "--handover-angle-deg: expected a number >= 0, got -1"),
+      (["--edge-center-noise-factor", "0.5"], "--edge-center-noise-factor: expected a number >= 1, got 0.5"),
+      (["--edge-size-noise-factor", ".nan"], "--edge-size-noise-factor: expected a finite number"),
+      (["--edge-size-noise-factor", ""], "--edge-size-noise-factor: expected a value"),
+      (["--gate", "0"], "--gate: expected a number > 0, got 0"),
+      (["--process-noise-angle", "2000"], "--process-noise-angle: expected a number <= 1000, got 2000"),
+      (["--measurement-noise-center", ".inf"], "--measurement-noise-center: expected a finite number"),
+      (["--cut-edges", "middle"], "'anchor' and 'center'"),
+      (["--tracker", "knn"], "'multi' and 'gnn'"),
+      (["--tracker", "gnn", "--max-coast-frames", "10"], "--max-coast-frames: applies to --tracker multi"),
+      (["--tracker", "gnn", "--cut-edges", "center"], "--cut-edges: applies to --tracker multi"),
+      (["--aspect", "0"], "--aspect: expected a finite number > 0, got 0.0"),
+    ]
+    for (k, (options, needle)) in cases.enumerated() {
+      let out = tmp.appendingPathComponent("out\(k).csv")
+      let r = try CLI.run(["replay", log, "--output", out.path] + options)
+      #expect(r.status == 2, "\(options): exit \(r.status)")
+      #expect(r.stderr.contains(needle), "\(options): \(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out.path), "\(options) wrote output")
+    }
+  }
+
+  @Test func badTruthExitsTwoWithoutOutput() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let log = Self.fixtures.appendingPathComponent("K1_log.csv").path
+    let header = "frame,subject,kind,az_rad,el_rad\n"
+    let cases: [(String, String)] = [
+      ("header", "frame,az_rad,el_rad\n0,0,0\n"),
+      ("kind", header + "0,a,cat,0,0\n"),
+      ("elsewhere", header + "5000,a,humanFace,0,0\n"),
+    ]
+    let needles = [
+      "header": "expected the header frame,subject,kind,az_rad,el_rad",
+      "kind": ":2: kind: expected humanFace",
+      "elsewhere": "shares no frame with the log",
+    ]
+    for (name, text) in cases {
+      let truth = tmp.appendingPathComponent("\(name).csv")
+      try text.write(to: truth, atomically: true, encoding: .utf8)
+      let out = tmp.appendingPathComponent("\(name)-out.csv")
+      let r = try CLI.run(["replay", log, "--output", out.path, "--score-truth", truth.path])
+      #expect(r.status == 2, "\(name): exit \(r.status)")
+      #expect(r.stderr.contains(truth.path) && r.stderr.contains(needles[name]!), "\(name): \(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out.path), "\(name) wrote output")
+    }
+  }
 }

@@ -28,6 +28,6 @@ public struct TruthBox: Equatable, Sendable {
   /// Whether the centre projects inside the image.
   public var centerInImage: Bool {
     guard let u = centerU, let v = centerV else { return false }
-    return u >= 0 && u <= 1 && v >= 0 && v <= 1
+    return TrackingMetrics.isScored(u: u, v: v)
   }
 }

@@ -75,7 +75,7 @@ public struct TrackingMetrics: MetricAccumulator {
   }
 
   /// Ground-truth id of a box: subject and kind (a person's face and body are two objects).
-  static func objectID(_ b: TruthBox) -> Int { b.subjectIndex * 3 + kindIndex(b.kind) }
+  static func objectID(_ b: TruthBox) -> Int { motObjectID(subject: b.subjectIndex, kind: b.kind) }
   static func kindIndex(_ k: SubjectKind) -> Int { k == .humanBody ? 0 : (k == .humanFace ? 1 : 2) }
 
   public mutating func observe(_ frame: FrameRecord) {
@@ -93,13 +93,10 @@ public struct TrackingMetrics: MetricAccumulator {
       groundTruth.append((id: Self.objectID(b), u: p.u, v: p.v))
     }
     hypotheses.removeAll(keepingCapacity: true)
-    for t in frame.tracks where t.status != .tentative {
+    for t in frame.tracks {
       // Like the ground truth, only what is inside the image is scored: a track coasting off-frame
       // after its subject left is neither right nor wrong.
-      if let p = project(t, pose: pose), p.u >= 0, p.u <= 1, p.v >= 0, p.v <= 1 {
-        let q = Self.motPosition(u: p.u, v: p.v, kind: t.kind)
-        hypotheses.append((t.id, q.u, q.v))
-      }
+      if let h = Self.motHypothesis(t, pose: pose, camera: camera) { hypotheses.append(h) }
     }
     mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
     hota.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
@@ -112,7 +109,7 @@ public struct TrackingMetrics: MetricAccumulator {
 
   private mutating func scorePrimary(_ frame: FrameRecord, pose: CameraPose, captureTime: Double) {
     var onSubject: Int?
-    let primaryTrack = frame.estimate.flatMap { $0.status == .tentative ? nil : $0 }
+    let primaryTrack = frame.estimate.flatMap { Self.isHypothesis($0.status) ? $0 : nil }
     if let primary = primaryTrack, primaryOwner?.track != primary.id {
       primaryOwner = (primary.id, nil)
     } else if primaryTrack == nil {

@@ -366,7 +366,7 @@ struct Timeline {
       let u = try csv.number(row, c[5], "u", optional: true) ?? .nan
       let v = try csv.number(row, c[6], "v", optional: true) ?? .nan
       // What the metrics score: centres inside the image (a NaN is not).
-      let inImage = (0...1).contains(u) && (0...1).contains(v)
+      let inImage = TrackingMetrics.isScored(u: u, v: v)
       let position = TrackingMetrics.motPosition(u: u, v: v, kind: kind)
       switch row.cells[c[2]] {
       case "gt":
@@ -402,7 +402,7 @@ struct Timeline {
             file: csv.file, line: row.line, message: "track \(id) listed twice in frame \(frame)")
         }
         // Tentative tracks and tracks outside the image are not scored, as in the metrics.
-        if row.cells[c[8]] != "tentative" && inImage {
+        if inImage && (TrackStatus(rawValue: row.cells[c[8]]).map(TrackingMetrics.isHypothesis) ?? true) {
           hypotheses.append((id: id, u: position.u, v: position.v))
         }
       default:
