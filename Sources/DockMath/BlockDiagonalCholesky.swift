@@ -1,4 +1,5 @@
 import Foundation
+
 /// Cholesky factorization and solves for a block-diagonal symmetric positive-definite matrix, all
 /// blocks at once, by one of two methods (`Method`):
 ///

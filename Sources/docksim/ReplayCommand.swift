@@ -129,6 +129,34 @@ struct ReplayCommand: ParsableCommand {
 
   @Option(
     name: .long,
+    help:
+      "Largest |ln(box height / predicted height)| a detection may have to join a track (default \(TrackerParameters().sizeGate); 0 disables)."
+  )
+  var sizeGate: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Frames in view over which a confirmed track's measurements are counted (integer 1 ... 64; default \(TrackerParameters().qualityWindow))."
+  )
+  var qualityWindow: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Fewest measurements in that window that keep a confirmed track alive (integer; default \(TrackerParameters().qualityMinHits); 0 disables)."
+  )
+  var qualityMinHits: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Consecutive frames two tracks' boxes must coincide before the younger is merged away (integer; default \(TrackerParameters().duplicateFrames); 0 disables)."
+  )
+  var duplicateFrames: String?
+
+  @Option(
+    name: .long,
     help: "Identity truth of the log (CSV, docs/csv.md): also score the tracks and print the metrics as CSV.")
   var scoreTruth: String?
 
@@ -148,6 +176,10 @@ struct ReplayCommand: ParsableCommand {
       ("--edge-center-noise-factor", "edge_center_noise_factor", edgeCenterNoiseFactor),
       ("--edge-size-noise-factor", "edge_size_noise_factor", edgeSizeNoiseFactor),
       ("--cut-edges", "anchor_cut_edges", cutEdges.map { $0 == .anchor ? "true" : "false" }),
+      ("--size-gate", "size_gate", sizeGate),
+      ("--quality-window", "quality_window", qualityWindow),
+      ("--quality-min-hits", "quality_min_hits", qualityMinHits),
+      ("--duplicate-frames", "duplicate_frames", duplicateFrames),
     ]
   }
 
@@ -155,7 +187,9 @@ struct ReplayCommand: ParsableCommand {
   /// have (it has Stone Soup's fixed life cycle and measures every box alike).
   static let multiOnly: Set<String> = [
     "--max-coast-frames", "--confirm-hits", "--max-occlusion-frames", "--handover-angle-deg",
-    "--edge-center-noise-factor", "--edge-size-noise-factor", "--cut-edges",
+    "--edge-center-noise-factor", "--edge-size-noise-factor", "--cut-edges", "--size-gate",
+    "--quality-window",
+    "--quality-min-hits", "--duplicate-frames",
   ]
 
   static func degrees(_ radians: Double) -> String { String(format: "%.6g", Angle.degrees(radians: radians)) }

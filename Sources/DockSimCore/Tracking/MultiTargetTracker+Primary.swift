@@ -36,7 +36,9 @@ extension MultiTargetTracker {
       return
     }
     // Lost after hiding: the person most likely is a track that appeared from the hiding.
-    if let lost = primaryID, let j = ghostCandidate(of: lost, time: time, within: 4 * parameters.handoverAngle) {
+    if let lost = primaryID,
+      let j = ghostCandidate(of: lost, time: time, within: 4 * parameters.handoverAngle)
+    {
       ghost = nil
       setPrimary(records[j].id, time: time)
       return
@@ -79,15 +81,18 @@ extension MultiTargetTracker {
   /// reappeared and the new track is the person: it becomes the primary. Returns its index.
   mutating func recheckAfterHiding(primary i: Int, time: Double) -> Int? {
     let r = records[i]
-    if let g = ghost, g.id != r.id || time - g.time > Self.ghostLifetime
-      || (g.reacquired.map { time - $0 > Self.recheckTime } ?? false)
+    if let g = ghost,
+      g.id != r.id || time - g.time > Self.ghostLifetime
+        || (g.reacquired.map { time - $0 > Self.recheckTime } ?? false)
     {
       ghost = nil
     }
     // Taken as soon as the primary is partly covered: its last boxes before it vanishes are truncated
     // and spoil its velocity.
     if r.occludedMisses > 0 {
-      if ghost == nil { ghost = Ghost(id: r.id, kind: r.kind, state: ekf.state(i), time: time, reacquired: nil) }
+      if ghost == nil {
+        ghost = Ghost(id: r.id, kind: r.kind, state: ekf.state(i), time: time, reacquired: nil)
+      }
       return nil
     }
     guard var g = ghost else { return nil }
@@ -111,7 +116,9 @@ extension MultiTargetTracker {
       && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
     {
       let d = FramingMetrics.angleBetween(direction(j), predicted)
-      if d <= parameters.handoverAngle && d < 0.3 * fromPrimary && (best == nil || d < best!.1) { best = (j, d) }
+      if d <= parameters.handoverAngle && d < 0.3 * fromPrimary && (best == nil || d < best!.1) {
+        best = (j, d)
+      }
     }
     guard let (j, _) = best else { return nil }
     ghost = nil

@@ -38,7 +38,9 @@ extension MultiTargetTracker {
           let b = boxes[j]
           guard b.height > a.height else { continue }
           // A body shorter than five faces is farther than the face's person.
-          if records[i].kind == .humanFace && records[j].kind != .humanFace && b.height < 5 * a.height { continue }
+          if records[i].kind == .humanFace && records[j].kind != .humanFace && b.height < 5 * a.height {
+            continue
+          }
           let f = a.intersectionArea(b) / area
           if f > covered {
             covered = f

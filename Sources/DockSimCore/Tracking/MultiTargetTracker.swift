@@ -178,7 +178,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       s.columns.removeAll(keepingCapacity: true)
       s.measurements.removeAll(keepingCapacity: true)
       for j in observations.indices
-      where verticalAnchor(observations[j].rect) == anchor && Self.cutAtTopOrBottom(observations[j].rect) == cut
+      where verticalAnchor(observations[j].rect) == anchor
+        && Self.cutAtTopOrBottom(observations[j].rect) == cut
       {
         s.columns.append(j)
         let r = observations[j].rect
@@ -399,7 +400,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     let window = parameters.qualityWindow
     let minHits = parameters.qualityMinHits
     for r in records {
-      let poor = minHits > 0 && r.status != .tentative && (r.hits(inLast: window).map { $0 < minHits } ?? false)
+      let poor =
+        minHits > 0 && r.status != .tentative && (r.hits(inLast: window).map { $0 < minHits } ?? false)
       let dead =
         r.status == .tentative
         ? r.framesSinceUpdate >= 2
@@ -441,4 +443,3 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       aspect: r.aspect, speaking: r.speaking)
   }
 }
-

@@ -73,7 +73,8 @@ enum TrackerSchema {
       anchorCutEdges: try m.bool("anchor_cut_edges", default: d.anchorCutEdges),
       sizeGate: try m.number("size_gate", sizeGate, default: d.sizeGate),
       qualityWindow: try m.integer("quality_window", qualityWindow, default: d.qualityWindow),
-      qualityMinHits: try quality(m, window: try m.integer("quality_window", qualityWindow, default: d.qualityWindow)),
+      qualityMinHits: try quality(
+        m, window: try m.integer("quality_window", qualityWindow, default: d.qualityWindow)),
       duplicateFrames: try m.integer("duplicate_frames", duplicateFrames, default: d.duplicateFrames))
   }
 
