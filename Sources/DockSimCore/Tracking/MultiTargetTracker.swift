@@ -150,7 +150,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     }
     for i in records.indices where s.assignment[i] == nil {
       let hidden = s.covered[i] >= Self.occlusionOverlap
-      recordMiss(i, occluded: hidden, inView: !hidden && Self.inView(s.boxes[i]))
+      recordMiss(i, occluded: hidden)
     }
     markDuplicates(s.boxes)
     s.used.removeAll(keepingCapacity: true)
@@ -263,16 +263,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     return r.y <= e || r.y + r.height >= 1 - e
   }
 
-  /// Whether at least half of a predicted box lies in the image: a miss there is evidence against the
-  /// track, one outside is not.
-  static func inView(_ box: NormalizedRect) -> Bool {
-    let area = box.width * box.height
-    guard area > 0, let inside = box.clippedToImage() else { return false }
-    return inside.width * inside.height >= 0.5 * area
-  }
-
-  /// The batches of gating: by what `v` measures, and whether the height is cut (a box cut at both its
-  /// top and bottom is measured at its centre but its height is only the visible part).
   private static let anchorGroups: [(VerticalAnchor, cut: Bool)] = [
     (.center, false), (.center, true), (.top, true), (.bottom, true),
   ]
@@ -293,9 +283,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     if records[i].hits >= parameters.confirmHits { records[i].status = .confirmed }
   }
 
-  private mutating func recordMiss(_ i: Int, occluded: Bool, inView: Bool) {
+  private mutating func recordMiss(_ i: Int, occluded: Bool) {
     records[i].nis = .nan
-    if inView { records[i].remember(hit: false) }
+    // Being hidden is no evidence against a track; a miss anywhere else is, in the image or out of it
+    // (a false track fed by clutter coasts out of the image between its boxes).
+    if !occluded { records[i].remember(hit: false) }
     if occluded {
       records[i].occludedMisses += 1
       records[i].hiddenAt = records[i].time
@@ -329,7 +321,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var any = false
     // Two tracks on one subject, taking turns at its detections: the younger goes.
     if parameters.duplicateFrames > 0 {
-      for i in records.indices where records[i].duplicateFrames >= parameters.duplicateFrames {
+      for i in records.indices where isDuplicate(i) {
         guard let j = records.firstIndex(where: { $0.id == records[i].duplicateOf }), keep[j],
           Self.isYounger(records[i], than: records[j])
         else { continue }
@@ -359,36 +351,80 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   /// Counts, for each track that was predicted before this frame's births, the consecutive frames its
-  /// predicted box (in `boxes`) has coincided with another track's of the same kind and size.
+  /// predicted box (in `boxes`) has coincided with another track's of the same kind and size, and in
+  /// how many of them both were measured.
+  ///
+  /// Boxes with a width coincide when their IoU is at least 0.7 and their log heights are within 0.1.
+  /// Boxes without one (a log that records only centre and height) coincide when their centres are
+  /// within half a box height and their log heights within 0.2; since such a criterion also holds
+  /// for two people standing close, those two tracks must also take turns at the detections (measured
+  /// together in at most 30 % of the frames), as two tracks on one person's detections do.
   private mutating func markDuplicates(_ boxes: [NormalizedRect]) {
     guard parameters.duplicateFrames > 0 else { return }
     for i in boxes.indices {
-      var partner = 0
-      var best = Self.duplicateOverlap
+      var partner = -1
+      var best = -Double.infinity
       if records[i].status != .tentative {
         for j in boxes.indices
-        where j != i && records[j].status != .tentative && records[j].kind == records[i].kind
-          && abs(ekf.x[i, 2, 0] - ekf.x[j, 2, 0]) <= Self.duplicateLogSize
-        {
-          let o = boxes[i].intersectionOverUnion(boxes[j])
-          if o >= best {
-            best = o
-            partner = records[j].id
+        where j != i && records[j].status != .tentative && records[j].kind == records[i].kind {
+          let a = boxes[i]
+          let b = boxes[j]
+          let dls = abs(ekf.x[i, 2, 0] - ekf.x[j, 2, 0])
+          let score: Double
+          if a.width > 0 && b.width > 0 {
+            let o = a.intersectionOverUnion(b)
+            guard dls <= Self.duplicateLogSize, o >= Self.duplicateOverlap else { continue }
+            score = o
+          } else {
+            let scale = max(a.height, b.height)
+            guard scale > 0, dls <= Self.duplicateLogSizeWithoutWidth else { continue }
+            let d = max(abs(a.midX - b.midX), abs(a.midY - b.midY)) / scale
+            guard d <= Self.duplicateDistanceWithoutWidth else { continue }
+            score = 1 - d
+          }
+          if score > best {
+            best = score
+            partner = j
           }
         }
       }
-      if partner == 0 {
+      guard partner >= 0 else {
+        records[i].duplicateOf = 0
         records[i].duplicateFrames = 0
-      } else {
-        records[i].duplicateFrames = partner == records[i].duplicateOf ? records[i].duplicateFrames + 1 : 1
+        records[i].duplicateJointHits = 0
+        continue
       }
-      records[i].duplicateOf = partner
+      let id = records[partner].id
+      if id != records[i].duplicateOf {
+        records[i].duplicateOf = id
+        records[i].duplicateFrames = 0
+        records[i].duplicateJointHits = 0
+        records[i].duplicateNeedsTurns = !(boxes[i].width > 0 && boxes[partner].width > 0)
+      }
+      records[i].duplicateFrames += 1
+      if records[i].framesSinceUpdate == 0 && records[partner].framesSinceUpdate == 0 {
+        records[i].duplicateJointHits += 1
+      }
     }
+  }
+
+  /// Whether track `i` has coincided with its partner long enough (and, where that is required, has
+  /// mostly taken turns with it) to be the same subject.
+  func isDuplicate(_ i: Int) -> Bool {
+    let r = records[i]
+    guard r.duplicateOf != 0, r.duplicateFrames >= parameters.duplicateFrames else { return false }
+    return !r.duplicateNeedsTurns
+      || Double(r.duplicateJointHits) <= Self.duplicateJointShare * Double(r.duplicateFrames)
   }
 
   /// Predicted-box IoU and log-height difference within which two tracks count as one subject.
   static let duplicateOverlap = 0.7
   static let duplicateLogSize = 0.1
+  /// Without box widths: centre distance in box heights and log-height difference, and the largest
+  /// share of common frames in which both tracks may have been measured.
+  static let duplicateDistanceWithoutWidth = 0.5
+  static let duplicateLogSizeWithoutWidth = 0.2
+  static let duplicateJointShare = 0.3
 
   static func isYounger(_ a: TrackRecord, than b: TrackRecord) -> Bool {
     a.born != b.born ? a.born > b.born : a.id > b.id
@@ -400,12 +436,17 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     let window = parameters.qualityWindow
     let minHits = parameters.qualityMinHits
     for r in records {
+      // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
+      // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
+      // track manager, in frames).
+      let coast = min(parameters.maxCoastFrames, 2 * r.hits)
       let poor =
         minHits > 0 && r.status != .tentative && (r.hits(inLast: window).map { $0 < minHits } ?? false)
       let dead =
         r.status == .tentative
         ? r.framesSinceUpdate >= 2
-        : r.misses > parameters.maxCoastFrames || r.framesSinceUpdate > parameters.maxOcclusionFrames || poor
+        : r.misses > coast || r.framesSinceUpdate > parameters.maxOcclusionFrames
+          || poor
       keep.append(!dead)
       if dead { any = true }
     }

@@ -31,6 +31,10 @@ struct TrackRecord: Sendable {
   /// For a face track, the id of its person's body track (0: not linked).
   var body = 0
   var duplicateFrames = 0
+  /// Of those frames, the ones in which both were measured, and whether the pair must mostly take
+  /// turns to count as one subject (boxes without a width).
+  var duplicateJointHits = 0
+  var duplicateNeedsTurns = false
 
   /// Frames since the last measurement, whatever the reason.
   var framesSinceUpdate: Int { misses + occludedMisses }

@@ -16,7 +16,8 @@ public struct TrackerParameters: Equatable, Sendable {
   public var initialStdLogSizeRate: Double
   /// Mahalanobis gate: an observation is associated only if its NIS is at most this (χ², 3 dof).
   public var gate: Double
-  /// Consecutive frames without a measurement after which a track is deleted.
+  /// Most consecutive frames without a measurement (while not hidden) before a track is deleted; a
+  /// track may coast at most twice as many frames as it was measured.
   public var maxCoastFrames: Int
   /// Hits needed before a new track is confirmed.
   public var confirmHits: Int
@@ -51,14 +52,15 @@ public struct TrackerParameters: Equatable, Sendable {
   /// truncated (cut by the image edge, or the track is partly behind a nearer one). 0 disables it.
   public var sizeGate: Double
   /// Quality-based deletion: a confirmed track with fewer than `qualityMinHits` measurements in its last
-  /// `qualityWindow` frames in view (hidden frames and frames outside the image do not count) is
+  /// `qualityWindow` frames not hidden behind a nearer track (in the image or out of it) is
   /// deleted, so sparse clutter cannot keep a false track alive by resetting its miss count.
   /// `qualityMinHits` 0 disables it.
   public var qualityWindow: Int
   public var qualityMinHits: Int
   /// Duplicate merging: two tracks of the same kind whose predicted boxes overlap (IoU at least 0.7,
-  /// log heights within 0.1) for this many consecutive frames are one subject; the younger is removed
-  /// (its primary role, if any, goes to the older). 0 disables it.
+  /// log heights within 0.1; without box widths, centres within half a box height, log heights within
+  /// 0.2 and measured together in at most 30 % of the frames) for this many consecutive frames are one
+  /// subject; the younger is removed (its primary role, if any, goes to the older). 0 disables it.
   public var duplicateFrames: Int
 
   public init(
