@@ -45,9 +45,7 @@ public enum IdentityTruth {
     for row in try InputCSV.rows(text, file: file, columns: columns, what: "truth") {
       let cells = row.cells
       let fail = row.fail
-      guard let frame = Int64(cells[0]), frame >= 0 else {
-        throw fail("frame", "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[0])))'")
-      }
+      let frame = try row.frame(0, column: "frame")
       if let last = objects.last {
         guard frame >= last.frame else {
           throw fail("frame", "expected frames in non-decreasing order, got \(frame) after \(last.frame)")
@@ -60,17 +58,7 @@ public enum IdentityTruth {
         throw fail(
           "kind", "expected humanFace, humanBody or object, got '\(InputCSV.quoted(Substring(cells[2])))'")
       }
-      func angle(_ i: Int, _ limit: Double, _ what: String) throws(LogError) -> Double {
-        guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(
-            columns[i], "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
-        }
-        guard abs(v) <= limit else { throw fail(columns[i], "expected \(what), got \(v)") }
-        return v
-      }
-      // The limits of reference tracks: azimuth may wind past ±π, elevation cannot pass the poles.
-      let az = try angle(3, 1e4, "an azimuth within ±10000 rad")
-      let el = try angle(4, Double.pi / 2, "an elevation within ±π/2 rad")
+      let (az, el) = try row.direction(at: 3, columns: columns)
       if objects[frameStart...].contains(where: { $0.subject == subject && $0.kind == kind }) {
         throw fail("subject", "\(subject) \(kind.rawValue) listed twice in frame \(frame)")
       }

@@ -19,6 +19,34 @@ struct InputCSV {
     func fail(_ column: String?, _ message: String) -> LogError {
       LogError(file: file, line: line, column: column, message: message)
     }
+
+    /// Cell `i` as a frame number: a non-negative integer.
+    func frame(_ i: Int, column: String) throws(LogError) -> Int64 {
+      guard let frame = Int64(cells[i]), frame >= 0 else {
+        throw fail(column, "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[i])))'")
+      }
+      return frame
+    }
+
+    /// Cell `i` as a finite angle in radians of magnitude at most `limit`; `what` says the range in
+    /// the error.
+    func angle(_ i: Int, column: String, limit: Double, _ what: String) throws(LogError) -> Double {
+      guard let v = Double(cells[i]), v.isFinite else {
+        throw fail(
+          column, "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
+      }
+      guard abs(v) <= limit else { throw fail(column, "expected \(what), got \(v)") }
+      return v
+    }
+
+    /// The azimuth and elevation of a reference or truth row (cells `az` and `az + 1`): the azimuth may
+    /// wind past ±π when a subject circles the stand, the elevation cannot pass the poles.
+    func direction(at az: Int, columns: [String]) throws(LogError) -> (azimuth: Double, elevation: Double) {
+      (
+        try angle(az, column: columns[az], limit: 1e4, "an azimuth within ±10000 rad"),
+        try angle(az + 1, column: columns[az + 1], limit: Double.pi / 2, "an elevation within ±π/2 rad")
+      )
+    }
   }
 
   /// The rows of `text` after its header; `what` names the kind of file in the empty-file error.

@@ -34,25 +34,11 @@ public enum ReferenceTrack {
   public static func parse(_ text: String, file: String) throws(LogError) -> [ReferencePoint] {
     var points: [ReferencePoint] = []
     for row in try InputCSV.rows(text, file: file, columns: columns, what: "reference") {
-      let cells = row.cells
-      let fail = row.fail
-      guard let frame = Int64(cells[0]), frame >= 0 else {
-        throw fail("frame", "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[0])))'")
-      }
+      let frame = try row.frame(0, column: "frame")
       if let last = points.last, frame <= last.frame {
-        throw fail("frame", "expected frames in increasing order, got \(frame) after \(last.frame)")
+        throw row.fail("frame", "expected frames in increasing order, got \(frame) after \(last.frame)")
       }
-      func angle(_ i: Int, _ limit: Double, _ what: String) throws(LogError) -> Double {
-        guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(
-            columns[i], "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
-        }
-        guard abs(v) <= limit else { throw fail(columns[i], "expected \(what), got \(v)") }
-        return v
-      }
-      // Azimuth may wind past ±π when the subject circles the stand; elevation cannot pass the poles.
-      let az = try angle(1, 1e4, "an azimuth within ±10000 rad")
-      let el = try angle(2, Double.pi / 2, "an elevation within ±π/2 rad")
+      let (az, el) = try row.direction(at: 1, columns: columns)
       points.append(ReferencePoint(frame: frame, azimuth: az, elevation: el))
     }
     guard !points.isEmpty else {
