@@ -7,9 +7,12 @@ extension MultiTargetTracker {
   ///   front never steals it. When the primary has missed 3 frames while not hidden and another
   ///   confirmed track of the same kind, updated this frame, lies within `handoverAngle` of its
   ///   prediction, the primary moves to it: the same person picked up by a new track.
-  /// * When the primary is gone, a confirmed track near where it was last seen (within twice the
-  ///   handover angle, for up to 3 s) is preferred; otherwise the most salient confirmed track that
-  ///   has existed for `settleTime`.
+  /// * After the primary was hidden, its state then (the ghost) re-checks it: see
+  ///   `recheckAfterHiding` and `ghostCandidate`. A primary lost while visible, or dead, goes to the
+  ///   track that appeared from the hiding near the ghost.
+  /// * When the primary is gone, a confirmed track of its size near where it was last measured (within
+  ///   twice the handover angle, for up to 3 s) is preferred; otherwise the most salient live track,
+  ///   once that track has existed for `settleTime`.
   mutating func updatePrimary(time: Double) {
     let pose = lastPose
     if !selected.isEmpty {
