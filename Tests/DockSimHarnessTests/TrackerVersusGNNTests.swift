@@ -78,25 +78,16 @@ struct TrackerVersusGNNTests {
     )
   }
 
-  /// Open in issue 15: on the duplicate log our MOTA is far above the GNN's (fewer false tracks) but
-  /// identities break more often (docs/tracker.md, "Known limits"). A known issue fails the test once
-  /// it no longer occurs, so the fix will have to remove this.
-  static let duplicateIssue: Comment =
-    "issue 15: on split detections our tracks keep identities worse than the GNN's"
-
   @Test(arguments: Log.allCases)
   func idf1IsAtLeastTheGNNs(_ log: Log) throws {
     let s = try #require(Self.scores[log]).get()
     let ours = try #require(s.ours.mot.idf1)
     let gnn = try #require(s.gnn.mot.idf1)
-    withKnownIssue(Self.duplicateIssue) {
-      #expect(
-        ours >= gnn - Self.epsilon,
-        "IDF1 \(ours) < GNN's \(gnn) (by \(gnn - ours)); ours: \(Self.describe(s.ours)); GNN: \(Self.describe(s.gnn))"
-      )
-    } when: {
-      log == .duplicate
-    }
+    #expect(
+      ours >= gnn - Self.epsilon,
+      "IDF1 \(ours) < GNN's \(gnn) (by \(gnn - ours)); ours: \(Self.describe(s.ours)); GNN: \(Self.describe(s.gnn))"
+    )
+
   }
 
   @Test func noFalseTrackOfOursOutlivesTheBoundOnSparseClutter() throws {

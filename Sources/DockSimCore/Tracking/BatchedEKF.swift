@@ -82,6 +82,12 @@ public struct BatchedEKF: Sendable {
     p.resize(to: kept)
   }
 
+  /// Track `destination` takes track `source`'s state and covariance (`source` is left as it is).
+  public mutating func copyTrack(from source: Int, to destination: Int) {
+    x.copyBlock(from: source, to: destination)
+    p.copyBlock(from: source, to: destination)
+  }
+
   /// Track `i`'s posterior state (radians, ln radians, per second).
   public func state(_ i: Int) -> TrackState {
     TrackState(

@@ -312,7 +312,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// A track that has missed 3 visible frames while a confirmed track of the same kind and size,
   /// updated this frame and **started after the old one's last measurement**, sits within
   /// `handoverAngle` of it is the same subject picked up by a new track (after a manoeuvre the old one
-  /// could not follow): the old one is removed and its primary role handed on. A track predicted behind
+  /// could not follow): the old track takes the new one's estimate and keeps its identity (and any
+  /// primary role or selection), and the new one is removed. A track predicted behind
   /// a nearer one is never merged, and neither is one next to a track that already existed while it was
   /// still measured (that is another subject passing by), so a crossing keeps both identities.
   private mutating func mergeDuplicates(_ keep: inout [Bool]) {
@@ -342,12 +343,34 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         if d <= parameters.handoverAngle && (best == nil || d < best!.1) { best = (j, d) }
       }
       guard let (j, _) = best else { continue }
-      keep[i] = false
+      adopt(j, into: i)
+      keep[j] = false
       any = true
-      if primaryID == records[i].id { primaryID = records[j].id }
-      if let k = selected.firstIndex(of: records[i].id) { selected[k] = records[j].id }
     }
     if any { retain(keep) }
+  }
+
+  /// Track `i` continues as track `j`, the same subject picked up anew: it takes `j`'s estimate and
+  /// recent measurements and keeps its own identity, age and links; `j`'s primary role or selection
+  /// passes to it. The caller removes `j`.
+  private mutating func adopt(_ j: Int, into i: Int) {
+    ekf.copyTrack(from: j, to: i)
+    let n = records[j]
+    records[i].status = .confirmed
+    records[i].hits += n.hits
+    records[i].misses = n.misses
+    records[i].occludedMisses = n.occludedMisses
+    records[i].lastUpdate = n.lastUpdate
+    records[i].nis = n.nis
+    records[i].aspect = n.aspect
+    records[i].history = n.history
+    records[i].historyCount = n.historyCount
+    records[i].covered = n.covered
+    records[i].duplicateOf = 0
+    records[i].duplicateFrames = 0
+    records[i].duplicateJointHits = 0
+    if primaryID == n.id { primaryID = records[i].id }
+    if let k = selected.firstIndex(of: n.id) { selected[k] = records[i].id }
   }
 
   /// Counts, for each track that was predicted before this frame's births, the consecutive frames its
