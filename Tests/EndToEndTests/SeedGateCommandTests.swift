@@ -55,8 +55,10 @@ struct SeedGateCommandTests {
       markdown.path,
     ])
     #expect(fail.status == 1, "\(fail.stdout)\(fail.stderr)")
+    // The sluggish filter lags the person (its identity survives, since a track picked up anew
+    // continues the old one's).
     let row = fail.stdout.split(separator: "\n").first {
-      $0.hasPrefix("walk-across ") && $0.contains(" idf1 ")
+      $0.hasPrefix("walk-across ") && $0.contains(" camera_lag_ms ")
     }
     #expect(
       row?.contains("worse (95% CI +") == true && row?.contains("; 20 seeds)") == true, "\(fail.stdout)")
