@@ -90,8 +90,7 @@ extension MultiTargetTracker {
     {
       ghost = nil
     }
-    // Taken as soon as the primary is partly covered: its last boxes before it vanishes are truncated
-    // and spoil its velocity.
+    // Taken at the first frame the primary is hidden.
     if r.occludedMisses > 0 {
       if ghost == nil {
         ghost = Ghost(id: r.id, kind: r.kind, state: ekf.state(i), time: time, reacquired: nil)

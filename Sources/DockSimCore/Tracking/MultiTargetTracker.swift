@@ -118,7 +118,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       s.solver.solve(
         costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
     }
-    for i in records.indices { records[i].covered = s.covered[i] }
     s.assigned.removeAll(keepingCapacity: true)
     for i in records.indices where s.assignment[i] != nil { s.assigned.append(i) }
     if !s.assigned.isEmpty {
@@ -365,7 +364,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     records[i].aspect = n.aspect
     records[i].history = n.history
     records[i].historyCount = n.historyCount
-    records[i].covered = n.covered
     records[i].duplicateOf = 0
     records[i].duplicateFrames = 0
     records[i].duplicateJointHits = 0

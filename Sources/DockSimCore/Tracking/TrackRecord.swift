@@ -18,34 +18,32 @@ struct TrackRecord: Sendable {
   /// Capture time of the track's first measurement and of its last one, seconds.
   var born: Double
   var lastUpdate: Double
-  /// Hit (1) or miss (0) of the last frames in view, newest in bit 0, and how many bits are valid
-  /// (at most 64): the quality-based deletion's window.
+  /// Hit (1) or miss (0) of the last frames the track was not hidden, newest in bit 0, and how many
+  /// bits are valid (at most 64): the quality-based deletion's window.
   var history: UInt64 = 0
   var historyCount = 0
-  /// The track this one has overlapped as a duplicate, and for how many consecutive frames.
-  var duplicateOf = 0
-  /// Fraction of the predicted box covered by a nearer track in the last frame.
-  var covered = 0.0
   /// Capture time of the last frame in which the track was hidden behind a nearer one (−∞: never).
   var hiddenAt = -Double.infinity
   /// For a face track, the id of its person's body track (0: not linked).
   var body = 0
+  /// The track whose box this one's has coincided with (0: none), for how many consecutive frames, in
+  /// how many of them both were measured, and whether the pair must mostly take turns to count as one
+  /// subject (boxes without a width).
+  var duplicateOf = 0
   var duplicateFrames = 0
-  /// Of those frames, the ones in which both were measured, and whether the pair must mostly take
-  /// turns to count as one subject (boxes without a width).
   var duplicateJointHits = 0
   var duplicateNeedsTurns = false
 
   /// Frames since the last measurement, whatever the reason.
   var framesSinceUpdate: Int { misses + occludedMisses }
 
-  /// Records a frame in view: hit or miss.
+  /// Records a frame the track was not hidden: hit or miss.
   mutating func remember(hit: Bool) {
     history = history << 1 | (hit ? 1 : 0)
     historyCount = min(historyCount + 1, 64)
   }
 
-  /// Hits among the last `window` frames in view, or nil while fewer than `window` are recorded.
+  /// Hits among the last `window` recorded frames, or nil while fewer than `window` are recorded.
   func hits(inLast window: Int) -> Int? {
     guard window > 0, historyCount >= min(window, 64) else { return nil }
     let mask: UInt64 = window >= 64 ? .max : (1 << UInt64(window)) - 1
