@@ -27,7 +27,8 @@ extension MultiTargetTracker {
       // Only a primary missing while visible hands over: one hidden behind a passer-by must not be
       // handed to the passer-by, who is right where it is predicted.
       if records[i].misses >= 3, records[i].occludedMisses == 0,
-        let j = nearestConfirmed(to: i, within: parameters.handoverAngle) ?? ghostCandidate(of: i, time: time)
+        let j = nearestConfirmed(to: i, within: parameters.handoverAngle)
+          ?? ghostCandidate(of: id, time: time, within: parameters.handoverAngle)
       {
         ghost = nil
         setPrimary(records[j].id, time: time)
@@ -52,7 +53,7 @@ extension MultiTargetTracker {
       var best: (Int, Double)?
       for j in records.indices
       where records[j].status == .confirmed && records[j].kind == last.kind
-        && abs(ekf.x[j, 2, 0] - last.logSize) <= 0.3
+        && Self.similarLogSize(ekf.x[j, 2, 0], last.logSize)
       {
         let d = FramingMetrics.angleBetween(direction(j), last.direction)
         if d <= 2 * parameters.handoverAngle && (best == nil || d < best!.1) { best = (j, d) }
@@ -62,11 +63,10 @@ extension MultiTargetTracker {
         return
       }
     }
-    // A fresh choice waits until candidates have been seen for a moment, so the first track to be
-    // confirmed does not win just by being first, and it weighs every live candidate: one missed
-    // detection at that instant must not take a person out of the race.
-    // The most salient candidate must itself have been seen that long: a person whose first detection
-    // was missed is not beaten by one seen a frame earlier.
+    // A fresh choice weighs every live candidate (one missed detection at that instant must not take a
+    // person out of the race) and waits until the most salient one has been seen for `settleTime`:
+    // the first track to be confirmed does not win by being first, nor a person seen a frame earlier
+    // than one whose first detection was missed.
     var best: (Int, Double)?
     for j in records.indices where records[j].status != .tentative {
       let s = saliency(j, pose: pose)
@@ -75,13 +75,12 @@ extension MultiTargetTracker {
     if let (j, _) = best, time - records[j].born >= Self.settleTime { setPrimary(records[j].id, time: time) }
   }
 
-  /// Re-checks the primary after it was hidden: when it was, its state at that moment (the *ghost*) is
-  /// kept and extrapolated (its velocity for at most half a second). If, within `recheckTime` of the
-  /// primary being measured again, the primary is more than twice `handoverAngle` from the ghost and a track born
-  /// or itself hidden since the hiding (of the same kind and size: two people hidden together may
-  /// come out with their tracks swapped) lies within `handoverAngle` of the ghost and less
-  /// than a quarter as far from it as the primary, the primary took somebody else's box as the person
-  /// reappeared and the new track is the person: it becomes the primary. Returns its index.
+  /// Re-checks the primary after it was hidden: at the first hidden frame its state (the *ghost*) is
+  /// kept. If, within `recheckTime` of the primary being measured again, the primary is more than 1.5
+  /// handover angles from the ghost extrapolated for at most half a second, and the track that may be
+  /// the person nearest it (`nearest(toGhost:at:)`) lies within a handover angle and less than 0.3
+  /// times as far, the primary took somebody else's box as the person reappeared and that track is
+  /// the person: it becomes the primary. Returns its index.
   mutating func recheckAfterHiding(primary i: Int, time: Double) -> Int? {
     let r = records[i]
     if let g = ghost,
@@ -103,57 +102,43 @@ extension MultiTargetTracker {
       ghost = g
     }
     guard g.reacquired != nil else { return nil }
-    // A hidden person's velocity is known only for a moment: extrapolate it for at most half a second.
-    let dt = min(time - g.time, 0.5)
-    let predicted = Direction(
-      azimuth: Angle.wrap(g.state.azimuth + g.state.azimuthRate * dt),
-      elevation: g.state.elevation + g.state.elevationRate * dt)
+    let predicted = g.direction(at: time, horizon: 0.5)
     let fromPrimary = FramingMetrics.angleBetween(direction(i), predicted)
     // A primary still where the person should be keeps its claim.
-    guard fromPrimary > 1.5 * parameters.handoverAngle else { return nil }
-    var best: (Int, Double)?
-    for j in records.indices
-    where j != i && records[j].kind == r.kind && records[j].status == .confirmed && records[j].misses == 0
-      && (records[j].born >= g.time - 0.05 || records[j].hiddenAt >= g.time)
-      && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
-    {
-      let d = FramingMetrics.angleBetween(direction(j), predicted)
-      if d <= parameters.handoverAngle && d < 0.3 * fromPrimary && (best == nil || d < best!.1) {
-        best = (j, d)
-      }
-    }
-    guard let (j, _) = best else { return nil }
+    guard fromPrimary > 1.5 * parameters.handoverAngle,
+      let (j, d) = nearest(toGhost: g, at: predicted),
+      d <= parameters.handoverAngle && d < 0.3 * fromPrimary
+    else { return nil }
     ghost = nil
     return j
   }
 
-  /// A primary lost while visible, after it was hidden: the person came out of hiding where its track
-  /// did not look (its velocity was spoilt by truncated boxes as it went behind). A track born or
-  /// hidden since the hiding, of the same kind and size, within `handoverAngle` of the ghost
-  /// extrapolated at constant velocity (for up to 2 s) is the person. Returns its index.
-  func ghostCandidate(of i: Int, time: Double) -> Int? {
-    ghostCandidate(of: records[i].id, time: time, within: parameters.handoverAngle)
+  /// A primary lost after it was hidden: the person came out of hiding where its track did not look
+  /// (its velocity was spoilt by truncated boxes as it went behind). The track that may be the person
+  /// (`nearest(toGhost:at:)`) nearest the ghost of track `id` (alive or not) extrapolated at constant
+  /// velocity for up to 2 s, if within `radius`. Returns its index.
+  func ghostCandidate(of id: Int, time: Double, within radius: Double) -> Int? {
+    guard let g = ghost, g.id == id, time - g.time <= Self.ghostLifetime,
+      let (j, d) = nearest(toGhost: g, at: g.direction(at: time, horizon: 2)), d <= radius
+    else { return nil }
+    return j
   }
 
-  /// The track nearest the ghost of track `id` (alive or not) within `radius`, among those born or
-  /// hidden since it was hidden, of the same kind and size.
-  func ghostCandidate(of id: Int, time: Double, within radius: Double) -> Int? {
-    guard let g = ghost, g.id == id, time - g.time <= Self.ghostLifetime else { return nil }
-    let dt = min(time - g.time, 2)
-    let predicted = Direction(
-      azimuth: Angle.wrap(g.state.azimuth + g.state.azimuthRate * dt),
-      elevation: g.state.elevation + g.state.elevationRate * dt)
-    var best: (Int, Double)?
+  /// Of the tracks that may be the ghost's person now — confirmed and measured this frame, of its kind
+  /// and size, and born or themselves hidden since it was hidden (two people hidden together may come
+  /// out with their tracks swapped) — the one nearest `predicted`, with its angle from it.
+  func nearest(toGhost g: Ghost, at predicted: Direction) -> (index: Int, angle: Double)? {
+    var best: (index: Int, angle: Double)?
     for j in records.indices
-    where records[j].id != id && records[j].kind == g.kind && records[j].status == .confirmed
+    where records[j].id != g.id && records[j].kind == g.kind && records[j].status == .confirmed
       && records[j].misses == 0
       && (records[j].born >= g.time - 0.05 || records[j].hiddenAt >= g.time)
-      && abs(ekf.x[j, 2, 0] - g.state.logSize) <= 0.3
+      && Self.similarLogSize(ekf.x[j, 2, 0], g.state.logSize)
     {
       let d = FramingMetrics.angleBetween(direction(j), predicted)
-      if d <= radius && (best == nil || d < best!.1) { best = (j, d) }
+      if best == nil || d < best!.angle { best = (j, d) }
     }
-    return best?.0
+    return best
   }
 
   /// How long after the primary reappears its ghost may still reclaim it, and how long a ghost lives.

@@ -97,9 +97,12 @@ extension MultiTargetTracker {
   /// its centre and height are biased toward the visible part.
   static let truncationOverlap = 0.1
 
-  /// Whether two tracks have boxes of similar size (log heights within 0.3, about ±35 %): a new track
-  /// of the same subject does, a passer-by at another depth usually does not.
-  func similarSize(_ i: Int, _ j: Int) -> Bool { abs(ekf.x[i, 2, 0] - ekf.x[j, 2, 0]) <= 0.3 }
+  /// Whether two tracks have boxes of similar size: a new track of the same subject does, a passer-by
+  /// at another depth usually does not.
+  func similarSize(_ i: Int, _ j: Int) -> Bool { Self.similarLogSize(ekf.x[i, 2, 0], ekf.x[j, 2, 0]) }
+
+  /// Whether two log sizes belong to boxes of similar size (within 0.3, about ±35 %).
+  static func similarLogSize(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.3 }
 
   /// Whether track `j` can be the continuation of track `i`: it started no earlier than one frame
   /// before `i`'s last measurement. A track that already ran beside `i` is somebody else.

@@ -33,6 +33,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var state: TrackState
     var time: Double
     var reacquired: Double?
+
+    /// Where the person is expected at `now`: the ghost extrapolated at constant velocity, for at most
+    /// `horizon` seconds (a hidden person's velocity is known only for a while).
+    func direction(at now: Double, horizon: Double) -> Direction {
+      state.extrapolated(by: min(now - time, horizon)).direction
+    }
   }
   /// The measured pose of the last processed frame.
   var lastPose: CameraPose?

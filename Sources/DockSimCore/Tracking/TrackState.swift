@@ -20,6 +20,18 @@ public struct TrackState: Equatable, Sendable {
     self.elevationRate = elevationRate
     self.logSizeRate = logSizeRate
   }
+  /// The state extrapolated `dt` seconds ahead at constant velocity.
+  public func extrapolated(by dt: Double) -> TrackState {
+    var s = self
+    s.azimuth = Angle.wrap(azimuth + azimuthRate * dt)
+    s.elevation += elevationRate * dt
+    s.logSize += logSizeRate * dt
+    return s
+  }
+
+  /// The direction of the state (radians).
+  public var direction: Direction { Direction(azimuth: azimuth, elevation: elevation) }
+
   /// The six components in state order.
   public var components: [Double] {
     [azimuth, elevation, logSize, azimuthRate, elevationRate, logSizeRate]
@@ -75,13 +87,7 @@ public struct Track: Equatable, Sendable {
   }
 
   /// The state extrapolated `dt` seconds ahead at constant velocity.
-  public func extrapolated(by dt: Double) -> TrackState {
-    var s = state
-    s.azimuth = Angle.wrap(s.azimuth + s.azimuthRate * dt)
-    s.elevation += s.elevationRate * dt
-    s.logSize += s.logSizeRate * dt
-    return s
-  }
+  public func extrapolated(by dt: Double) -> TrackState { state.extrapolated(by: dt) }
 }
 
 /// A tracker: the seam where a user plugs in their own. It sees observations without identity and the
