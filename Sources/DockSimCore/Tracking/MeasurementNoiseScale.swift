@@ -18,6 +18,11 @@ public struct MeasurementNoiseScale: Equatable, Sendable {
   /// How far from an edge (normalized units) a box side counts as cut by it.
   public static let edgeTolerance = 0.002
 
+  /// Whether `rect` is cut by the image's top or bottom edge (its height is then only the visible part).
+  public static func cutAtTopOrBottom(_ rect: NormalizedRect) -> Bool {
+    rect.y <= edgeTolerance || rect.y + rect.height >= 1 - edgeTolerance
+  }
+
   /// The scale for `rect`: centre ×`centerFactor` along a cut axis; height ×`sizeFactor` when the top
   /// or bottom is cut. With `anchored` (the caller measures the uncut edge, `VerticalAnchor`) a box cut
   /// at only one of top and bottom keeps the noise of `v`: that edge is exact.
@@ -26,7 +31,7 @@ public struct MeasurementNoiseScale: Equatable, Sendable {
   ) -> MeasurementNoiseScale {
     let e = edgeTolerance
     let cutSide = rect.x <= e || rect.x + rect.width >= 1 - e
-    let cutTopBottom = rect.y <= e || rect.y + rect.height >= 1 - e
+    let cutTopBottom = cutAtTopOrBottom(rect)
     let anchored = anchored && VerticalAnchor.forBox(rect) != .center
     return MeasurementNoiseScale(
       u: cutSide ? centerFactor : 1, v: cutTopBottom && !anchored ? centerFactor : 1,

@@ -23,7 +23,7 @@ extension MultiTargetTracker {
       }
       selected = []
     }
-    if let id = primaryID, let i = records.firstIndex(where: { $0.id == id }) {
+    if let id = primaryID, let i = index(of: id) {
       // Only a primary missing while visible hands over: one hidden behind a passer-by must not be
       // handed to the passer-by, who is right where it is predicted.
       if records[i].misses >= 3, records[i].occludedMisses == 0,
@@ -151,7 +151,7 @@ extension MultiTargetTracker {
   private mutating func setPrimary(_ id: Int, time: Double) {
     primaryID = id
     // Where it was last *seen*: a prediction coasting away is no place to look for the person.
-    if let i = records.firstIndex(where: { $0.id == id }), records[i].framesSinceUpdate == 0 {
+    if let i = index(of: id), records[i].framesSinceUpdate == 0 {
       lastPrimary = (direction(i), records[i].kind, ekf.x[i, 2, 0], time)
     }
   }

@@ -53,7 +53,7 @@ extension MultiTargetTracker {
     }
   }
 
-  /// The index of the live track with id `id`.
+  /// The index of the live track with id `id`; nil for none (and for 0, which no track has).
   func index(of id: Int) -> Int? {
     id == 0 ? nil : records.firstIndex { $0.id == id }
   }

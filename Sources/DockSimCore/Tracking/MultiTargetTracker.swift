@@ -75,7 +75,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   public var primaryTrack: Track? {
-    guard let id = primaryID, let i = records.firstIndex(where: { $0.id == id }) else { return nil }
+    guard let i = primaryID.flatMap(index(of:)) else { return nil }
     return track(i)
   }
 
@@ -184,7 +184,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       s.measurements.removeAll(keepingCapacity: true)
       for j in observations.indices
       where verticalAnchor(observations[j].rect) == anchor
-        && Self.cutAtTopOrBottom(observations[j].rect) == cut
+        && MeasurementNoiseScale.cutAtTopOrBottom(observations[j].rect) == cut
       {
         s.columns.append(j)
         let r = observations[j].rect
@@ -241,7 +241,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
           let taller = log(max(box.height - margin, 1e-9) / predicted.height)
           let shorter = log((box.height + margin) / predicted.height)
           // A box can be shorter than its subject when cut by the image edge or partly hidden, never taller.
-          let mayBeShort = truncated || Self.cutAtTopOrBottom(box)
+          let mayBeShort = truncated || MeasurementNoiseScale.cutAtTopOrBottom(box)
           if taller > sizeGate || (shorter < -sizeGate && !mayBeShort) {
             s.distances[k] = .infinity
             continue
@@ -262,11 +262,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
 
   /// IoU with the occluder's predicted box from which a box is the occluder's.
   static let occluderBoxOverlap = 0.5
-
-  static func cutAtTopOrBottom(_ r: NormalizedRect) -> Bool {
-    let e = MeasurementNoiseScale.edgeTolerance
-    return r.y <= e || r.y + r.height >= 1 - e
-  }
 
   private static let anchorGroups: [(VerticalAnchor, cut: Bool)] = [
     (.center, false), (.center, true), (.top, true), (.bottom, true),
@@ -328,7 +323,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     // Two tracks on one subject, taking turns at its detections: the younger goes.
     if parameters.duplicateFrames > 0 {
       for i in records.indices where isDuplicate(i) {
-        guard let j = records.firstIndex(where: { $0.id == records[i].duplicateOf }), keep[j],
+        guard let j = index(of: records[i].duplicateOf), keep[j],
           Self.isYounger(records[i], than: records[j])
         else { continue }
         keep[i] = false
