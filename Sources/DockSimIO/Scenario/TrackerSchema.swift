@@ -28,13 +28,14 @@ enum TrackerSchema {
   static let handoverAngle = NumberBounds.nonNegative(max: 90)
   static let sizeGate = NumberBounds.nonNegative(max: 10)
   static let qualityWindow = 1...64
-  static let qualityMinHits = 0...64
   static let duplicateFrames = 0...10_000
   /// Factors below 1 would trust a cut box more than a whole one.
   static let noiseFactor = NumberBounds.closed(1, 10_000)
 
   static func read(_ m: MappingReader) throws(ScenarioError) -> TrackerParameters {
     let d = TrackerParameters()
+    // `quality_min_hits` cannot exceed the window it counts in.
+    let window = try m.integer("quality_window", qualityWindow, default: d.qualityWindow)
     return TrackerParameters(
       processNoiseAngle: try m.number("process_noise_angle", processNoise, default: d.processNoiseAngle),
       processNoiseLogSize: try m.number(
@@ -72,14 +73,9 @@ enum TrackerSchema {
         "occluded_size_noise_factor", noiseFactor, default: d.occludedSizeNoiseFactor),
       anchorCutEdges: try m.bool("anchor_cut_edges", default: d.anchorCutEdges),
       sizeGate: try m.number("size_gate", sizeGate, default: d.sizeGate),
-      qualityWindow: try m.integer("quality_window", qualityWindow, default: d.qualityWindow),
-      qualityMinHits: try quality(
-        m, window: try m.integer("quality_window", qualityWindow, default: d.qualityWindow)),
+      qualityWindow: window,
+      qualityMinHits: try m.integer("quality_min_hits", 0...window, default: min(d.qualityMinHits, window)),
       duplicateFrames: try m.integer("duplicate_frames", duplicateFrames, default: d.duplicateFrames))
   }
 
-  /// `quality_min_hits`, which cannot exceed the window it counts in.
-  private static func quality(_ m: MappingReader, window: Int) throws(ScenarioError) -> Int {
-    try m.integer("quality_min_hits", 0...window, default: min(TrackerParameters().qualityMinHits, window))
-  }
 }
