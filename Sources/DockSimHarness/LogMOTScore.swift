@@ -55,67 +55,98 @@ public struct LogMOTScore: Sendable {
     matchThreshold: Double = MOTAccumulator.defaultMatchThreshold
   ) -> LogMOTScore {
     var tracker = tracker
-    var mot = MOTAccumulator(matchThreshold: matchThreshold)
-    var hota = HOTAAccumulator(matchThreshold: matchThreshold)
-    var events = MOTFrameEvents()
-    // Subject names numbered in order of first appearance.
-    var subjects: [String: Int] = [:]
-    for t in truth where subjects[t.subject] == nil { subjects[t.subject] = subjects.count }
-    let span = truth.isEmpty ? nil : truth.first!.frame...truth.last!.frame
-    var next = 0  // the first truth row not before the current frame; both lists increase
-    var scored = 0
-    // Per live track: the scored frame (ordinal) of its current false stretch's first and last false
-    // positive.
-    var runs: [Int: (first: Int, last: Int)] = [:]
-    var falseFrames: [Int: Int] = [:]
-    var longest: (frames: Int, track: Int?) = (0, nil)
-    var paired = Set<Int>()
-    var live = Set<Int>()
-    var groundTruth: [(id: Int, u: Double, v: Double)] = []
-    var hypotheses: [(id: Int, u: Double, v: Double)] = []
+    var scorer = LogMOTScorer(truth: truth, camera: camera, matchThreshold: matchThreshold)
     for frame in log {
       let tracks = tracker.process(time: frame.time, pose: frame.pose, observations: frame.observations)
-      guard let span, span.contains(frame.frame) else { continue }
-      while next < truth.count && truth[next].frame < frame.frame { next += 1 }
-      groundTruth.removeAll(keepingCapacity: true)
-      while next < truth.count && truth[next].frame == frame.frame {
-        let t = truth[next]
-        let id = TrackingMetrics.motObjectID(subject: subjects[t.subject]!, kind: t.kind)
-        if let g = TrackingMetrics.motGroundTruth(
-          id: id, direction: Direction(azimuth: t.azimuth, elevation: t.elevation), kind: t.kind,
-          pose: frame.pose, camera: camera)
-        {
-          groundTruth.append(g)
-        }
-        next += 1
-      }
-      hypotheses.removeAll(keepingCapacity: true)
-      for t in tracks {
-        if let h = TrackingMetrics.motHypothesis(t, pose: frame.pose, camera: camera) { hypotheses.append(h) }
-      }
-      mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses, events: &events)
-      hota.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
-      paired.removeAll(keepingCapacity: true)
-      live.removeAll(keepingCapacity: true)
-      for t in tracks { live.insert(t.id) }
-      for e in events.events where e.kind == .match || e.kind == .identitySwitch {
-        paired.insert(e.hypothesis!)
-      }
-      // A stretch ends when its track is paired with a true object or dies.
-      for id in runs.keys where paired.contains(id) || !live.contains(id) { runs[id] = nil }
-      for e in events.events where e.kind == .falsePositive {
-        let id = e.hypothesis!
-        falseFrames[id, default: 0] += 1
-        let run = (first: runs[id]?.first ?? scored, last: scored)
-        runs[id] = run
-        let length = run.last - run.first + 1
-        if length > longest.frames || (length == longest.frames && id < longest.track!) {
-          longest = (length, id)
-        }
-      }
-      scored += 1
+      scorer.observe(frame, tracks: tracks)
     }
-    return LogMOTScore(
+    return scorer.result()
+  }
+}
+
+/// `LogMOTScore` frame by frame, for a caller that runs the tracker itself (a replay that also writes
+/// the estimates scores them in the same pass). Feed every log frame in order with the tracks the
+/// tracker returned for it, then take `result()`.
+public struct LogMOTScorer: Sendable {
+  let truth: [TruthObject]
+  let camera: PinholeCamera
+  var mot: MOTAccumulator
+  var hota: HOTAAccumulator
+  var events = MOTFrameEvents()
+  /// Subject names numbered in order of first appearance.
+  var subjects: [String: Int] = [:]
+  let span: ClosedRange<Int64>?
+  /// The first truth row not before the current frame; both lists increase.
+  var next = 0
+  var scored = 0
+  /// Per live track: the scored frame (ordinal) of its current false stretch's first and last false
+  /// positive.
+  var runs: [Int: (first: Int, last: Int)] = [:]
+  var falseFrames: [Int: Int] = [:]
+  var longest: (frames: Int, track: Int?) = (0, nil)
+  var paired = Set<Int>()
+  var live = Set<Int>()
+  var groundTruth: [(id: Int, u: Double, v: Double)] = []
+  var hypotheses: [(id: Int, u: Double, v: Double)] = []
+
+  /// A scorer against `truth` (see `LogMOTScore.score` for the parameters).
+  public init(
+    truth: [TruthObject], camera: PinholeCamera, matchThreshold: Double = MOTAccumulator.defaultMatchThreshold
+  ) {
+    self.truth = truth
+    self.camera = camera
+    mot = MOTAccumulator(matchThreshold: matchThreshold)
+    hota = HOTAAccumulator(matchThreshold: matchThreshold)
+    for t in truth where subjects[t.subject] == nil { subjects[t.subject] = subjects.count }
+    span = truth.isEmpty ? nil : truth.first!.frame...truth.last!.frame
+  }
+
+  /// Scores the live `tracks` (tentative ones included) the tracker returned for log frame `frame`.
+  public mutating func observe(_ frame: LoggedFrame, tracks: [Track]) {
+    guard let span, span.contains(frame.frame) else { return }
+    while next < truth.count && truth[next].frame < frame.frame { next += 1 }
+    groundTruth.removeAll(keepingCapacity: true)
+    while next < truth.count && truth[next].frame == frame.frame {
+      let t = truth[next]
+      let id = TrackingMetrics.motObjectID(subject: subjects[t.subject]!, kind: t.kind)
+      if let g = TrackingMetrics.motGroundTruth(
+        id: id, direction: Direction(azimuth: t.azimuth, elevation: t.elevation), kind: t.kind,
+        pose: frame.pose, camera: camera)
+      {
+        groundTruth.append(g)
+      }
+      next += 1
+    }
+    hypotheses.removeAll(keepingCapacity: true)
+    for t in tracks {
+      if let h = TrackingMetrics.motHypothesis(t, pose: frame.pose, camera: camera) { hypotheses.append(h) }
+    }
+    mot.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses, events: &events)
+    hota.observe(frame: Int(frame.frame), groundTruth: groundTruth, hypotheses: hypotheses)
+    paired.removeAll(keepingCapacity: true)
+    live.removeAll(keepingCapacity: true)
+    for t in tracks { live.insert(t.id) }
+    for e in events.events where e.kind == .match || e.kind == .identitySwitch {
+      paired.insert(e.hypothesis!)
+    }
+    // A stretch ends when its track is paired with a true object or dies.
+    for id in runs.keys where paired.contains(id) || !live.contains(id) { runs[id] = nil }
+    for e in events.events where e.kind == .falsePositive {
+      let id = e.hypothesis!
+      falseFrames[id, default: 0] += 1
+      let run = (first: runs[id]?.first ?? scored, last: scored)
+      runs[id] = run
+      let length = run.last - run.first + 1
+      if length > longest.frames || (length == longest.frames && id < longest.track!) {
+        longest = (length, id)
+      }
+    }
+    scored += 1
+  }
+
+  /// The scores of the frames observed so far.
+  public func result() -> LogMOTScore {
+    LogMOTScore(
       mot: mot.summary(), hota: hota.summary(), scoredFrames: scored, longestFalseTrackFrames: longest.frames,
       longestFalseTrack: longest.track, mostFalseFramesOfOneTrack: falseFrames.values.max() ?? 0)
   }

@@ -30,12 +30,16 @@ public enum Replay {
   }
 
   /// The estimates of `tracker` (from its current state; normally a new one) for every frame of `log`
-  /// as CSV text.
-  public static func run<T: LogTracker>(log: [LoggedFrame], tracker: T) -> String {
+  /// as CSV text. `each` sees every frame with the tracks returned for it (to score them in the same
+  /// pass, `LogMOTScorer`).
+  public static func run<T: LogTracker>(
+    log: [LoggedFrame], tracker: T, each: (LoggedFrame, [Track]) -> Void = { _, _ in }
+  ) -> String {
     var tracker = tracker
     var out = CSVFormat.line(columns)
     for frame in log {
       let tracks = tracker.process(time: frame.time, pose: frame.pose, observations: frame.observations)
+      each(frame, tracks)
       let primary = tracker.primaryTrack?.id
       let head = [CSVFormat.cell(frame.frame), CSVFormat.cell(frame.time)]
       if tracks.isEmpty {

@@ -226,10 +226,11 @@ struct ReplayCommand: ParsableCommand {
   )
     throws
   {
-    let csv = Replay.run(log: frames, tracker: t)
+    // One pass of the tracker writes the estimates and, with a truth, scores them.
+    var scorer = truth.map { LogMOTScorer(truth: $0, camera: camera) }
+    let csv = Replay.run(log: frames, tracker: t) { frame, tracks in scorer?.observe(frame, tracks: tracks) }
     do { try AtomicFileWriter.write(csv, to: output) } catch { throw fail("\(error)") }
-    guard let truth else { return }
-    let score = LogMOTScore.score(log: frames, truth: truth, camera: camera, tracker: t)
+    guard let score = scorer?.result() else { return }
     var text = "metric,value\n"
     for (name, value) in score.figures {
       // Counts as integers, ratios in shortest round-trip form.
