@@ -69,7 +69,7 @@ public final class DockAccessory: Sendable {
   /// normalized with a **lower-left** origin. Call it 10–30 times a second of virtual time with system
   /// tracking off: faster throws `frameRateTooHigh`, slower `frameRateTooLow`.
   public func track(_ observations: [Observation]) throws(DockKitError) {
-    try submit(.track(observations))
+    try submit(.track(observations.map(\.simulated)))
   }
 
   /// Puts the phone on (true) or takes it off (false) the dock; while off, commands throw
@@ -84,7 +84,9 @@ public final class DockAccessory: Sendable {
   }
 
   /// The dock's battery at the last simulated frame (DockKit's `batteryStates`).
-  public var batteryState: BatteryState? { box.withState { $0.simulation.lastRecord?.battery } }
+  public var batteryState: BatteryState? {
+    box.withState { $0.simulation.lastRecord?.battery.map(BatteryState.init) }
+  }
 
   /// DockKit's `selectSubject(at:)`: the tracked subject whose box contains `point`, normalized with
   /// an **upper-left** origin. Throws `noSubjectFound` when no tracked box contains it and
@@ -134,11 +136,17 @@ public final class DockAccessory: Sendable {
   }
 
   /// DockKit's `setLimits(_:)`: per-axis position range (radians) and maximum speed (rad/s); nil
-  /// leaves an axis at its hardware limits. Throws `systemTrackingEnabled` while system tracking is
-  /// on, `invalidParameter` for a range outside the hardware's, an empty range, or a speed ≤ 0 or
-  /// above the hardware's.
-  public func setLimits(yaw: AxisLimit?, pitch: AxisLimit?) throws(DockKitError) {
-    try submit(.setLimits(yaw: yaw, pitch: pitch))
+  /// leaves an axis at its hardware limits (the simulated stand has no roll: a roll limit is
+  /// ignored). Throws `systemTrackingEnabled` while system tracking is on, `invalidParameter` for a
+  /// range outside the hardware's, an empty range, or a speed ≤ 0 or above the hardware's.
+  public func setLimits(_ limits: Limits) throws(DockKitError) {
+    let result: DockKitError? = box.withState { world in
+      let error = world.simulation.submit(
+        .setLimits(yaw: limits.yaw?.simulated, pitch: limits.pitch?.simulated))
+      if error == nil { world.limits = limits }
+      return error
+    }
+    if let result { throw result }
   }
 }
 

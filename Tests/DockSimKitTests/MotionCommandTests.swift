@@ -1,4 +1,5 @@
 import DockSimKit
+import Foundation
 import Testing
 
 @Suite("setOrientation and animate")
@@ -66,7 +67,8 @@ struct CustomTrackingAPITests {
     #expect(throws: DockKitError.systemTrackingEnabled) { try dock.track([]) }
     try manager.setSystemTrackingEnabled(false)
     // A box right of centre, fed at 15 per second: the dock turns right to follow it.
-    let box = Observation(kind: .humanFace, rect: NormalizedRect(x: 0.72, y: 0.45, width: 0.06, height: 0.1))
+    let box = DockAccessory.Observation(
+      identifier: 1, type: .humanFace, rect: CGRect(x: 0.72, y: 0.45, width: 0.06, height: 0.1))
     let yaw0 = dock.motionState.angularPositions.yaw
     for _ in 0..<15 {
       try dock.track([box])
@@ -91,7 +93,7 @@ struct CustomTrackingAPITests {
     try dock.pressTrackingButton()
     #expect(!manager.isSystemTrackingEnabled)
     try manager.advance(by: 0.2)
-    #expect(try #require(dock.batteryState).level > 0)
+    #expect(try #require(dock.batteryState).batteryLevel > 0)
   }
 
   @Test func selectByTrackIdentifier() throws {
@@ -144,7 +146,7 @@ struct AccessorySequencesTests {
     for await e in events where e == .trackingButton { presses += 1 }
     #expect(presses == 1)
     var levels: [Double] = []
-    for await b in battery { levels.append(b.level) }
+    for await b in battery { levels.append(b.batteryLevel) }
     #expect(!levels.isEmpty)
     #expect(
       zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "the battery only drains off the charger")

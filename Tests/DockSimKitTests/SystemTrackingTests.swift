@@ -14,7 +14,7 @@ struct SystemTrackingTests {
     }
     #expect(throws: DockKitError.systemTrackingEnabled) { try dock.animate(.yes) }
     #expect(throws: DockKitError.systemTrackingEnabled) {
-      try dock.setLimits(yaw: AxisLimit(positionRange: -1...1, maximumSpeed: 1), pitch: nil)
+      try dock.setLimits(.init(yaw: .init(positionRange: -1..<1, maximumSpeed: 1), pitch: nil, roll: nil))
     }
     try manager.advance(by: 0.5)
     #expect(manager.result.metric(.apiViolations) == 4)
@@ -51,9 +51,12 @@ struct SystemTrackingTests {
     let dock = manager.accessory
     try manager.setSystemTrackingEnabled(false)
     #expect(throws: DockKitError.invalidParameter) {
-      try dock.setLimits(yaw: AxisLimit(positionRange: nil, maximumSpeed: 100), pitch: nil)
+      try dock.setLimits(.init(yaw: .init(positionRange: -1..<1, maximumSpeed: 100), pitch: nil, roll: nil))
     }
-    try dock.setLimits(yaw: AxisLimit(positionRange: -1...1, maximumSpeed: 0.2), pitch: nil)
+    let limits = DockAccessory.Limits(
+      yaw: try .init(positionRange: -1..<1, maximumSpeed: 0.2), pitch: nil, roll: nil)
+    try dock.setLimits(limits)
+    #expect(dock.limits == limits)
     try dock.setAngularVelocity(yaw: 1, pitch: 0)
     try manager.advance(by: 1)
     #expect(abs(dock.motionState.angularVelocities.yaw) < 0.2 + 0.02)
