@@ -52,7 +52,7 @@ public final class DockAccessoryManager: Sendable {
   /// DockKit's `setSystemTrackingEnabled(_:)`. Turning it off stops the built-in controller (the
   /// tracker keeps reporting `trackingStates`); either way the app's velocity, move or animation is
   /// cancelled. Takes effect from the next camera frame.
-  public func setSystemTrackingEnabled(_ enabled: Bool) throws(DockKitError) {
+  public func setSystemTrackingEnabled(_ enabled: Bool) async throws(DockKitError) {
     try accessory.submit(.setSystemTracking(enabled))
   }
 

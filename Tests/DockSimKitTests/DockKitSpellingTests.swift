@@ -17,7 +17,7 @@ final class DockViewModel {
 @Suite("DockKit spellings, as app code writes them")
 struct DockKitSpellingTests {
   @Test("nested types and the shared manager")
-  func nestedTypes() throws {
+  func nestedTypes() async throws {
     let manager = DockAccessoryManager.shared
     let accessory = manager.accessory
     let model = DockViewModel()

@@ -4,7 +4,7 @@ import Testing
 @Suite("DockAccessoryManager.shared and independent worlds")
 struct SharedManagerTests {
   @Test("shared is one default world; scenario managers are independent of it")
-  func sharedIsASingleton() throws {
+  func sharedIsASingleton() async throws {
     #expect(DockAccessoryManager.shared === DockAccessoryManager.shared)
     #expect(DockAccessoryManager.shared.accessory.name == "default")
     let own = try DockAccessoryManager(scenario: DockAccessoryManager.defaultScenario)
