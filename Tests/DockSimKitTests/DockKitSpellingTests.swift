@@ -39,4 +39,29 @@ struct DockKitSpellingTests {
     #expect(motion.timestamp >= 0 && tracking.timestamp >= 0)
     #expect(model.framingMode == .left && model.limits?.yaw == yaw)
   }
+
+  @Test("commands as app code writes them")
+  func commands() async throws {
+    let manager = try DockAccessoryManager(scenario: DockAccessoryManager.defaultScenario)
+    let accessory = manager.accessory
+    try await accessory.setFramingMode(.left)
+    try await accessory.setRegionOfInterest(CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    try manager.advance(by: 1)
+    try await accessory.selectSubject(at: CGPoint(x: 0.5, y: 0.5))
+    let ids = accessory.trackingState.trackedSubjects.map(\.identifier)
+    try await accessory.selectSubjects(ids)
+    try await accessory.selectSubjects([])
+    try await manager.setSystemTrackingEnabled(false)
+    try await accessory.setAngularVelocity(Vector3D(x: 0.1, y: 0.2, z: 0))
+    try manager.advance(by: 1)
+    let progress = try await accessory.setOrientation(
+      Vector3D(x: 0, y: 0.3, z: 0), duration: .milliseconds(500), relative: true)
+    try manager.advance(by: 1)
+    #expect(progress.isFinished)
+    _ = try await accessory.animate(motion: .yes)
+    try manager.advance(by: 1.1)
+    _ = try await accessory.setOrientation(Rotation3D(eulerAngles: Vector3D(x: 0, y: 0, z: 0)))
+    try manager.advance(by: 2)
+    #expect(manager.result.metric(.apiViolations) == 0)
+  }
 }
