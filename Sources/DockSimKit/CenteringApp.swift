@@ -22,13 +22,13 @@ public struct CenteringApp: Sendable {
 
   /// Runs the loop on `manager` until the scenario's end and returns the run's metrics. Call steps
   /// are made at whole multiples of `period` from the start (integer step count, no drift).
-  public func run(_ manager: DockAccessoryManager) throws -> ScenarioResult {
+  public func run(_ manager: DockAccessoryManager) async throws -> ScenarioResult {
     let accessory = manager.accessory
-    try manager.setSystemTrackingEnabled(false)
+    try await manager.setSystemTrackingEnabled(false)
     var step: Int64 = 0
     while !manager.isFinished {
       let (yaw, pitch) = command(for: accessory.trackingState, camera: accessory.camera)
-      try accessory.setAngularVelocity(yaw: yaw, pitch: pitch)
+      try await accessory.setAngularVelocity(Vector3D(x: pitch, y: yaw, z: 0))
       step += 1
       try manager.advance(until: SimTime(seconds: Double(step) * period))
     }

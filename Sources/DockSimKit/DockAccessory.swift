@@ -1,4 +1,9 @@
 import DockSimCore
+import Foundation
+
+#if canImport(Spatial)
+  import Spatial
+#endif
 
 /// A simulated motorized stand, as DockKit's `DockAccessory`.
 ///
@@ -30,46 +35,54 @@ public final class DockAccessory: Sendable {
   /// The framing mode in force.
   public var framingMode: FramingMode { box.withState { $0.simulation.framing.mode } }
 
-  /// The region of interest in force, normalized with an **upper-left** origin; nil for the whole image.
-  public var regionOfInterest: NormalizedRect? {
-    box.withState { $0.simulation.framing.regionOfInterest }
+  /// The region of interest in force, normalized with an **upper-left** origin; the whole image
+  /// (0, 0, 1, 1) when none is set.
+  public var regionOfInterest: CGRect {
+    let r = box.withState { $0.simulation.framing.regionOfInterest }
+    guard let r else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
+    return CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
   }
 
   /// DockKit's `setFramingMode(_:)`: where the system tracker keeps the subject.
-  public func setFramingMode(_ mode: FramingMode) throws(DockKitError) {
+  public func setFramingMode(_ mode: FramingMode) async throws(DockKitError) {
     try submit(.setFramingMode(mode))
   }
 
   /// DockKit's `setRegionOfInterest(_:)`: the part of the image to keep the subject in, normalized
-  /// with an **upper-left** origin (x right, y down); nil resets to the whole image. Throws
+  /// with an **upper-left** origin (x right, y down); the whole image (0, 0, 1, 1) resets it. Throws
   /// `invalidParameter` for an empty, non-finite or out-of-image rectangle.
-  public func setRegionOfInterest(_ region: NormalizedRect?) throws(DockKitError) {
-    try submit(.setRegionOfInterest(region))
+  public func setRegionOfInterest(_ region: CGRect) async throws(DockKitError) {
+    let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+    let rect = NormalizedRect(
+      x: Double(region.origin.x), y: Double(region.origin.y), width: Double(region.size.width),
+      height: Double(region.size.height))
+    try submit(.setRegionOfInterest(region == whole ? nil : rect))
   }
 
   // MARK: Subject selection
 
-  /// DockKit's `selectSubjects(_:)` with the identifiers read from ``trackingState`` (track ids): the
-  /// primary locks onto the first live one. Empty returns to automatic selection. Throws
-  /// `noSubjectFound` when none of them is tracked.
-  public func selectSubjects(_ ids: [Int]) throws(DockKitError) {
-    try submit(.selectTracks(ids))
+  /// DockKit's `selectSubjects(_:)` with the identifiers read from ``trackingState``: the primary
+  /// locks onto the first live one. Empty returns to automatic selection. Throws `noSubjectFound`
+  /// when none of them is tracked.
+  public func selectSubjects(_ subjects: [UUID]) async throws(DockKitError) {
+    try submit(.selectTracks(subjects.map { TrackedSubject.trackID(of: $0) ?? -1 }))
   }
 
   /// `selectSubjects` by **scenario subject id** (the `id` of a person in the scenario file), for tests
   /// that know who is in the room: the simulator passes the tracks on those people now. Throws
   /// `invalidParameter` for an unknown id, `noSubjectFound` when nobody listed is tracked.
-  public func selectSubjects(subjectIDs: [String]) throws(DockKitError) {
+  public func selectSubjects(subjectIDs: [String]) async throws(DockKitError) {
     try submit(.selectSubjects(subjectIDs))
   }
 
   // MARK: Custom tracking, docking, the button
 
-  /// DockKit's `track(_:cameraInformation:)`: the app's own observations for the current frame, boxes
-  /// normalized with a **lower-left** origin. Call it 10–30 times a second of virtual time with system
-  /// tracking off: faster throws `frameRateTooHigh`, slower `frameRateTooLow`.
-  public func track(_ observations: [Observation]) throws(DockKitError) {
-    try submit(.track(observations))
+  /// DockKit's `track(_:cameraInformation:)` without the camera information (the scenario's camera
+  /// is used): the app's own observations for the current frame, boxes normalized with a
+  /// **lower-left** origin. Call it 10–30 times a second of virtual time with system tracking off:
+  /// faster throws `frameRateTooHigh`, slower `frameRateTooLow`.
+  public func track(_ observations: [Observation]) async throws(DockKitError) {
+    try submit(.track(observations.map(\.simulated)))
   }
 
   /// Puts the phone on (true) or takes it off (false) the dock; while off, commands throw
@@ -84,40 +97,58 @@ public final class DockAccessory: Sendable {
   }
 
   /// The dock's battery at the last simulated frame (DockKit's `batteryStates`).
-  public var batteryState: BatteryState? { box.withState { $0.simulation.lastRecord?.battery } }
+  public var batteryState: BatteryState? {
+    box.withState { $0.simulation.lastRecord?.battery.map(BatteryState.init) }
+  }
 
   /// DockKit's `selectSubject(at:)`: the tracked subject whose box contains `point`, normalized with
   /// an **upper-left** origin. Throws `noSubjectFound` when no tracked box contains it and
   /// `invalidParameter` for a point outside 0…1.
-  public func selectSubject(at point: NormalizedPoint) throws(DockKitError) {
-    try submit(.selectSubject(x: point.x, y: point.y))
+  public func selectSubject(at point: CGPoint) async throws(DockKitError) {
+    try submit(.selectSubject(x: Double(point.x), y: Double(point.y)))
   }
 
   // MARK: Motors (system tracking must be off)
 
-  /// DockKit's `setAngularVelocity(_:)`, rad/s: held until the next velocity, move or animation, or a
-  /// change of system tracking. Throws `systemTrackingEnabled` while system tracking is on and
-  /// `invalidParameter` for a non-finite rate.
-  public func setAngularVelocity(yaw: Double, pitch: Double) throws(DockKitError) {
-    try submit(.setAngularVelocity(yaw: yaw, pitch: pitch))
+  /// DockKit's `setAngularVelocity(_:)`, rad/s with x = pitch (positive tilting down) and y = yaw
+  /// (positive panning right); z (roll) is ignored, the stand has no roll. Held until the next
+  /// velocity, move or animation, or a change of system tracking. Throws `systemTrackingEnabled`
+  /// while system tracking is on and `invalidParameter` for a non-finite rate.
+  public func setAngularVelocity(_ velocity: Vector3D) async throws(DockKitError) {
+    try submit(.setAngularVelocity(yaw: velocity.y, pitch: velocity.x))
   }
 
-  /// DockKit's `setOrientation(_:duration:relative:)`: move to (`yaw`, `pitch`) radians — or by them
-  /// when `relative` — over `duration` seconds (stretched if the speed caps need longer). Throws
-  /// `systemTrackingEnabled` while system tracking is on, `frameRateTooHigh` for a third move or
-  /// animation within one second, `invalidParameter` for a duration ≤ 0 or a non-finite value.
+  /// DockKit's `setOrientation(_:duration:relative:)`: move to `orientation` (x = pitch, y = yaw,
+  /// radians; z ignored) — or by it when `relative` — over `duration` (stretched if the speed caps need
+  /// longer; zero, the default, is as fast as the caps allow). Throws `systemTrackingEnabled` while
+  /// system tracking is on, `frameRateTooHigh` for a third move or animation within one second,
+  /// `invalidParameter` for a negative duration or a non-finite value.
   @discardableResult
   public func setOrientation(
-    yaw: Double, pitch: Double, duration: Double, relative: Bool = false
-  ) throws(DockKitError) -> MotionProgress {
-    try startMotion(.setOrientation(yaw: yaw, pitch: pitch, duration: duration, relative: relative))
+    _ orientation: Vector3D, duration: Duration = .seconds(0), relative: Bool = false
+  ) async throws(DockKitError) -> MotionProgress {
+    let (seconds, attoseconds) = duration.components
+    var span = Double(seconds) + Double(attoseconds) * 1e-18
+    // DockKit's zero means "as fast as allowed": the shortest request, which the planner stretches.
+    if span == 0 { span = 1e-6 }
+    return try startMotion(
+      .setOrientation(yaw: orientation.y, pitch: orientation.x, duration: span, relative: relative))
   }
 
-  /// DockKit's `animate(motion:)`: plays `animation` from the current pose and returns to it. Same
-  /// rules as ``setOrientation(yaw:pitch:duration:relative:)``.
+  /// The `Rotation3D` form of ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``: its Euler
+  /// angles (x = pitch, y = yaw).
   @discardableResult
-  public func animate(_ animation: Animation) throws(DockKitError) -> MotionProgress {
-    try startMotion(.animate(animation))
+  public func setOrientation(
+    _ orientation: Rotation3D, duration: Duration = .seconds(0), relative: Bool = false
+  ) async throws(DockKitError) -> MotionProgress {
+    try await setOrientation(orientation.eulerAngles, duration: duration, relative: relative)
+  }
+
+  /// DockKit's `animate(motion:)`: plays `motion` from the current pose and returns to it. Same rules
+  /// as ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``.
+  @discardableResult
+  public func animate(motion: Animation) async throws(DockKitError) -> MotionProgress {
+    try startMotion(.animate(motion))
   }
 
   private func startMotion(_ command: DockKitCommand) throws(DockKitError) -> MotionProgress {
@@ -134,11 +165,17 @@ public final class DockAccessory: Sendable {
   }
 
   /// DockKit's `setLimits(_:)`: per-axis position range (radians) and maximum speed (rad/s); nil
-  /// leaves an axis at its hardware limits. Throws `systemTrackingEnabled` while system tracking is
-  /// on, `invalidParameter` for a range outside the hardware's, an empty range, or a speed ≤ 0 or
-  /// above the hardware's.
-  public func setLimits(yaw: AxisLimit?, pitch: AxisLimit?) throws(DockKitError) {
-    try submit(.setLimits(yaw: yaw, pitch: pitch))
+  /// leaves an axis at its hardware limits (the simulated stand has no roll: a roll limit is
+  /// ignored). Throws `systemTrackingEnabled` while system tracking is on, `invalidParameter` for a
+  /// range outside the hardware's, an empty range, or a speed ≤ 0 or above the hardware's.
+  public func setLimits(_ limits: Limits) throws(DockKitError) {
+    let result: DockKitError? = box.withState { world in
+      let error = world.simulation.submit(
+        .setLimits(yaw: limits.yaw?.simulated, pitch: limits.pitch?.simulated))
+      if error == nil { world.limits = limits }
+      return error
+    }
+    if let result { throw result }
   }
 }
 

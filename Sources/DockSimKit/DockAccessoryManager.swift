@@ -2,7 +2,8 @@ import DockSimCore
 
 /// The entry point, as DockKit's `DockAccessoryManager`, for one simulated world.
 ///
-/// Not a singleton: each manager owns its own ``Scenario`` simulation, so tests can run many worlds
+/// ``shared`` is a default world, as DockKit's singleton; every other manager owns its own
+/// ``Scenario`` simulation (``init(scenario:)``), so tests can run many independent worlds
 /// side by side. **Virtual clock**: time stands still until the app calls ``advance(by:)`` or
 /// ``advance(until:)``; nothing runs in the background and no wall clock is read, so the same calls
 /// give the same states, bit for bit, however fast the machine.
@@ -51,7 +52,7 @@ public final class DockAccessoryManager: Sendable {
   /// DockKit's `setSystemTrackingEnabled(_:)`. Turning it off stops the built-in controller (the
   /// tracker keeps reporting `trackingStates`); either way the app's velocity, move or animation is
   /// cancelled. Takes effect from the next camera frame.
-  public func setSystemTrackingEnabled(_ enabled: Bool) throws(DockKitError) {
+  public func setSystemTrackingEnabled(_ enabled: Bool) async throws(DockKitError) {
     try accessory.submit(.setSystemTracking(enabled))
   }
 
@@ -96,4 +97,33 @@ public final class DockAccessoryManager: Sendable {
   /// The metrics of what has been simulated so far (`framing_error_rms`, `in_frame_ratio`,
   /// `api_violations`, …; see docs/metrics.md).
   public var result: ScenarioResult { box.withState { $0.simulation.result } }
+}
+
+extension DockAccessoryManager {
+  /// DockKit's entry point: a process-wide manager on ``defaultScenario`` (one still person in
+  /// front of the stand, 60 s), created on first use.
+  ///
+  /// Apps written for DockKit reach the dock through `DockAccessoryManager.shared`; the simulated one
+  /// is an ordinary manager, so tests that want their own world — or many worlds in parallel — keep
+  /// creating managers with ``init(scenario:)`` and never touch the shared one.
+  public static let shared: DockAccessoryManager = {
+    do {
+      return try DockAccessoryManager(scenario: defaultScenario)
+    } catch {
+      preconditionFailure("DockSimKit's default scenario is invalid: \(error)")
+    }
+  }()
+
+  /// The world behind ``shared``: one person standing 1.5 m in front of a level stand, slightly to its
+  /// right, for 60 s.
+  public static var defaultScenario: Scenario {
+    let person = Subject(
+      id: "person", kind: .humanBody, width: 0.45, height: 1.7,
+      path: SubjectPath(waypoints: [
+        Waypoint(time: .zero, position: .polar(azimuth: 10 * .pi / 180, distance: 1.5, height: 0))
+      ]),
+      face: FaceBox())
+    return Scenario(
+      name: "default", seed: 1, duration: SimDuration(seconds: 60), subjects: [person])
+  }
 }

@@ -5,15 +5,9 @@ import DockSimCore
 
 /// DockKit's errors; every call reports exactly what the simulator's rules decide.
 public typealias DockKitError = DockSimCore.DockKitError
-/// How the subject is placed in the image (DockKit's `FramingMode`).
-public typealias FramingMode = DockSimCore.FramingMode
-/// The built-in animations of DockKit's `animate(motion:)`.
-public typealias Animation = DockSimCore.DockAnimation
 /// A normalized image rectangle. Observation rectangles use a **lower-left** origin; regions of
 /// interest an **upper-left** origin (see each API's documentation).
 public typealias NormalizedRect = DockSimCore.NormalizedRect
-/// Per-axis limits for `setLimits`: a position range in radians and a maximum speed in rad/s.
-public typealias AxisLimit = DockSimCore.AxisLimit
 /// A value per axis (yaw, pitch), in DockKit's signs: yaw positive right, pitch positive down.
 public typealias AxisPair = DockSimCore.AxisPair
 /// A simulated world: the stand, the camera, the people and the timeline.
@@ -42,9 +36,5 @@ public struct NormalizedPoint: Equatable, Sendable {
   }
 }
 
-/// One detection an app passes to `track`: kind and box (lower-left origin).
-public typealias Observation = DockSimCore.Observation
-/// The dock's battery as the accessory reports it.
-public typealias BatteryState = DockSimCore.BatteryState
 /// Why a `setOrientation` took longer than requested: the axis and the limit.
 public typealias MotionStretch = DockSimCore.MotionStretch

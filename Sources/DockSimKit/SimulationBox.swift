@@ -45,12 +45,14 @@ struct WorldState {
   var motionContinuations: [AsyncStream<DockAccessory.MotionState>.Continuation] = []
   var trackingContinuations: [AsyncStream<DockAccessory.TrackingState>.Continuation] = []
   var progresses: [MotionProgressState] = []
-  var batteryContinuations: [AsyncStream<BatteryState>.Continuation] = []
+  var batteryContinuations: [AsyncStream<DockAccessory.BatteryState>.Continuation] = []
   var eventContinuations: [AsyncStream<DockAccessory.AccessoryEvent>.Continuation] = []
   var dockContinuations: [AsyncStream<DockAccessory.StateChange>.Continuation] = []
   /// The accessory, for state changes (weak: the accessory owns this state through its box).
   weak var accessory: DockAccessory?
   var lastBattery: BatteryState?
+  /// The limits last accepted by `setLimits(_:)`.
+  var limits = DockAccessory.Limits(yaw: nil, pitch: nil, roll: nil)
 
   init(simulation: Simulation) { self.simulation = simulation }
 
@@ -79,7 +81,7 @@ struct WorldState {
         } ?? true
       if changed {
         lastBattery = battery
-        for c in batteryContinuations { c.yield(battery) }
+        for c in batteryContinuations { c.yield(DockAccessory.BatteryState(battery)) }
       }
     }
     for name in record.commands {

@@ -4,8 +4,11 @@ import Foundation
 extension DockAccessory {
   /// One subject the system tracker follows (DockKit's `TrackedPerson` / `TrackedObject`).
   public struct TrackedSubject: Equatable, Sendable {
-    /// The tracker's identifier for this subject, stable while it is tracked (DockKit uses a UUID).
-    public var identifier: Int
+    /// The tracker's identifier for this subject, stable while it is tracked: the track id as a
+    /// UUID (the same id gives the same UUID in every run).
+    public var identifier: UUID
+    /// The simulator's integer track id behind ``identifier``.
+    public var trackID: Int
     /// `humanFace` or `humanBody` (DockKit's `.person`) or `object` (`.object`).
     public var kind: SubjectKind
     /// The subject's box in the image, normalized with a **lower-left** origin (as Vision and DockKit
@@ -48,7 +51,8 @@ extension DockAccessory {
       }
       let subjects = boxes.enumerated().map { rank, entry in
         TrackedSubject(
-          identifier: entry.track.id, kind: entry.track.kind, rect: entry.rect, saliencyRank: rank + 1,
+          identifier: TrackedSubject.uuid(forTrack: entry.track.id), trackID: entry.track.id,
+          kind: entry.track.kind, rect: entry.rect, saliencyRank: rank + 1,
           speakingConfidence: entry.track.kind == .humanFace ? entry.track.speaking : nil,
           lookingAtCameraConfidence: nil)
       }
@@ -71,5 +75,23 @@ extension DockAccessory {
       guard height.isFinite, width.isFinite, height > 0 else { return nil }
       return NormalizedRect(x: centre.u - width / 2, y: bottom.v, width: width, height: height)
     }
+  }
+}
+
+extension DockAccessory.TrackedSubject {
+  /// The deterministic UUID of a track id: a fixed prefix, then the id's 8 bytes, big-endian.
+  static func uuid(forTrack id: Int) -> UUID {
+    let v = UInt64(bitPattern: Int64(id))
+    let b = (0..<8).map { UInt8(truncatingIfNeeded: v >> (56 - 8 * $0)) }
+    return UUID(uuid: (0xD0, 0xC5, 0x13, 0x00, 0, 0, 0x40, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
+  }
+
+  /// The track id behind a UUID made by ``uuid(forTrack:)``; nil for any other UUID.
+  static func trackID(of uuid: UUID) -> Int? {
+    let u = uuid.uuid
+    let prefix: [UInt8] = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7]
+    guard prefix == [0xD0, 0xC5, 0x13, 0x00, 0, 0, 0x40, 0] else { return nil }
+    let bytes = [u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+    return Int(Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 let path = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Scenarios/walk-across.yaml"
 do {
   let manager = try DockAccessoryManager(scenario: try ScenarioLoader.load(path: path))
-  let result = try CenteringApp().run(manager)
+  let result = try await CenteringApp().run(manager)
   print(CenteringApp.scoreLine(result))
 } catch {
   FileHandle.standardError.write(Data("dock-app-example: \(error)\n".utf8))

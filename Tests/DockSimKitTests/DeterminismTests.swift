@@ -1,4 +1,5 @@
 import DockSimKit
+import Foundation
 import Testing
 
 @Suite("Virtual clock determinism and the example app")
@@ -12,14 +13,14 @@ struct DeterminismTests {
     let motions = dock.motionStates
     let tracks = dock.trackingStates
     try manager.advance(by: 3)
-    try manager.setSystemTrackingEnabled(false)
-    try dock.setAngularVelocity(yaw: 0.3, pitch: -0.05)
+    try await manager.setSystemTrackingEnabled(false)
+    try await dock.setAngularVelocity(Vector3D(x: -0.05, y: 0.3, z: 0))
     try manager.advance(by: 2)
-    try dock.setOrientation(yaw: 0.5, pitch: 0, duration: 1.5)
+    try await dock.setOrientation(Vector3D(x: 0, y: 0.5, z: 0), duration: .seconds(1.5))
     try manager.advance(by: 0.7)
-    try dock.animate(.kapow)
+    try await dock.animate(motion: .kapow)
     try manager.advance(by: 3)
-    try manager.setSystemTrackingEnabled(true)
+    try await manager.setSystemTrackingEnabled(true)
     let result = try manager.runToEnd()
     #expect(manager.isFinished)
     var m: [DockAccessory.MotionState] = []
@@ -41,7 +42,7 @@ struct DeterminismTests {
   }
 
   @Test("stepping finely or coarsely gives the same states")
-  func steppingIsInvisible() throws {
+  func steppingIsInvisible() async throws {
     let fine = try Fixtures.walkAcross()
     let coarse = try Fixtures.walkAcross()
     for _ in 0..<40 { try fine.advance(by: 0.05) }
@@ -64,14 +65,14 @@ struct DeterminismTests {
   }
 
   @Test("the example app's score is deterministic and better than doing nothing")
-  func exampleApp() throws {
-    let first = try CenteringApp().run(Fixtures.walkAcross())
-    let second = try CenteringApp().run(Fixtures.walkAcross())
+  func exampleApp() async throws {
+    let first = try await CenteringApp().run(Fixtures.walkAcross())
+    let second = try await CenteringApp().run(Fixtures.walkAcross())
     #expect(CenteringApp.scoreLine(first) == CenteringApp.scoreLine(second))
     #expect(first.metric(.apiViolations) == 0)
 
     let idle = try Fixtures.walkAcross()
-    try idle.setSystemTrackingEnabled(false)
+    try await idle.setSystemTrackingEnabled(false)
     let nothing = try idle.runToEnd()
     let error = try #require(first.metric(.framingErrorRMS))
     let idleError = try #require(nothing.metric(.framingErrorRMS))

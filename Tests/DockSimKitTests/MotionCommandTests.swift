@@ -1,38 +1,51 @@
 import DockSimKit
+import Foundation
 import Testing
 
 @Suite("setOrientation and animate")
 struct MotionCommandTests {
   @Test("a third move within one second is frameRateTooHigh; a second later it is accepted")
-  func rateLimit() throws {
+  func rateLimit() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
-    try manager.setSystemTrackingEnabled(false)
-    try dock.setOrientation(yaw: 0.1, pitch: 0, duration: 1, relative: true)
+    try await manager.setSystemTrackingEnabled(false)
+    try await dock.setOrientation(Vector3D(x: 0, y: 0.1, z: 0), duration: .seconds(1), relative: true)
     try manager.advance(by: 0.2)
-    try dock.animate(.no)
+    try await dock.animate(motion: .no)
     try manager.advance(by: 0.2)
-    #expect(throws: DockKitError.frameRateTooHigh) { try dock.setOrientation(yaw: 0, pitch: 0, duration: 1) }
+    await #expect(throws: DockKitError.frameRateTooHigh) {
+      try await dock.setOrientation(Vector3D(x: 0, y: 0, z: 0), duration: .seconds(1))
+    }
     try manager.advance(by: 1)
-    try dock.setOrientation(yaw: 0, pitch: 0, duration: 1)
+    try await dock.setOrientation(Vector3D(x: 0, y: 0, z: 0), duration: .seconds(1))
   }
 
-  @Test("a duration of zero is invalidParameter")
-  func invalidDuration() throws {
+  @Test("a negative duration is invalidParameter and a violation; zero is as fast as allowed")
+  func invalidDuration() async throws {
     let manager = try Fixtures.walkAcross()
-    try manager.setSystemTrackingEnabled(false)
-    #expect(throws: DockKitError.invalidParameter) {
-      try manager.accessory.setOrientation(yaw: 0, pitch: 0, duration: 0)
+    try await manager.setSystemTrackingEnabled(false)
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await manager.accessory.setOrientation(Vector3D(x: 0, y: 0, z: 0), duration: .seconds(-1))
     }
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await manager.accessory.setAngularVelocity(Vector3D(x: .infinity, y: 0, z: 0))
+    }
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await manager.accessory.setRegionOfInterest(CGRect(x: 0.5, y: 0.5, width: 0.6, height: 0.2))
+    }
+    let fast = try await manager.accessory.setOrientation(Vector3D(x: 0, y: 0.2, z: 0))
+    #expect(fast.plannedDuration > 0)
+    try manager.advance(by: 0.1)
+    #expect(manager.result.metric(.apiViolations) == 3)
   }
 
   @Test("a move's progress grows on the virtual clock and finishes at the target")
-  func progress() throws {
+  func progress() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
-    try manager.setSystemTrackingEnabled(false)
+    try await manager.setSystemTrackingEnabled(false)
     try manager.advance(by: 0.2)
-    let progress = try dock.setOrientation(yaw: 0.3, pitch: 0.1, duration: 1)
+    let progress = try await dock.setOrientation(Vector3D(x: 0.1, y: 0.3, z: 0), duration: .seconds(1))
     #expect(progress.fractionCompleted == 0)
     try manager.advance(by: 0.5)
     #expect(progress.fractionCompleted > 0.1 && progress.fractionCompleted < 0.95)
@@ -45,79 +58,82 @@ struct MotionCommandTests {
   }
 
   @Test("an animation replaced by a velocity command is cancelled")
-  func cancelled() throws {
+  func cancelled() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
-    try manager.setSystemTrackingEnabled(false)
-    let progress = try dock.animate(.wakeup)
+    try await manager.setSystemTrackingEnabled(false)
+    let progress = try await dock.animate(motion: .wakeup)
     try manager.advance(by: 0.5)
     #expect(progress.fractionCompleted > 0)
-    try dock.setAngularVelocity(yaw: 0, pitch: 0)
+    try await dock.setAngularVelocity(Vector3D(x: 0, y: 0, z: 0))
     try manager.advance(by: 0.5)
     #expect(progress.isCancelled && !progress.isFinished)
   }
 }
 
 struct CustomTrackingAPITests {
-  @Test func customObservationsDriveTheDockWithinTheRateRules() throws {
+  @Test func customObservationsDriveTheDockWithinTheRateRules() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     try manager.advance(by: 1)
-    #expect(throws: DockKitError.systemTrackingEnabled) { try dock.track([]) }
-    try manager.setSystemTrackingEnabled(false)
+    await #expect(throws: DockKitError.systemTrackingEnabled) { try await dock.track([]) }
+    try await manager.setSystemTrackingEnabled(false)
     // A box right of centre, fed at 15 per second: the dock turns right to follow it.
-    let box = Observation(kind: .humanFace, rect: NormalizedRect(x: 0.72, y: 0.45, width: 0.06, height: 0.1))
+    let box = DockAccessory.Observation(
+      identifier: 1, type: .humanFace, rect: CGRect(x: 0.72, y: 0.45, width: 0.06, height: 0.1))
     let yaw0 = dock.motionState.angularPositions.yaw
     for _ in 0..<15 {
-      try dock.track([box])
+      try await dock.track([box])
       try manager.advance(by: 1.0 / 15)
     }
     #expect(dock.motionState.angularPositions.yaw > yaw0 + 0.05, "the dock followed the app's box")
-    try dock.track([box])
-    #expect(throws: DockKitError.frameRateTooHigh) { try dock.track([box]) }
+    try await dock.track([box])
+    await #expect(throws: DockKitError.frameRateTooHigh) { try await dock.track([box]) }
     try manager.advance(by: 0.5)
-    #expect(throws: DockKitError.frameRateTooLow) { try dock.track([box]) }
+    await #expect(throws: DockKitError.frameRateTooLow) { try await dock.track([box]) }
   }
 
-  @Test func undockedCommandsThrowNotConnectedAndTheButtonToggles() throws {
+  @Test func undockedCommandsThrowNotConnectedAndTheButtonToggles() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     try manager.advance(by: 0.5)
     try dock.setDocked(false)
-    #expect(throws: DockKitError.notConnected) { try dock.setFramingMode(.left) }
+    await #expect(throws: DockKitError.notConnected) { try await dock.setFramingMode(.left) }
     try dock.setDocked(true)
-    try dock.setFramingMode(.left)
+    try await dock.setFramingMode(.left)
     #expect(manager.isSystemTrackingEnabled)
     try dock.pressTrackingButton()
     #expect(!manager.isSystemTrackingEnabled)
     try manager.advance(by: 0.2)
-    #expect(try #require(dock.batteryState).level > 0)
+    #expect(try #require(dock.batteryState).batteryLevel > 0)
   }
 
-  @Test func selectByTrackIdentifier() throws {
+  @Test func selectByTrackIdentifier() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     try manager.advance(by: 1)
     let subjects = dock.trackingState.trackedSubjects
     let id = try #require(subjects.first?.identifier)
-    try dock.selectSubjects([id])
-    #expect(throws: DockKitError.noSubjectFound) { try dock.selectSubjects([9999]) }
-    try dock.selectSubjects([])
+    try await dock.selectSubjects([id])
+    await #expect(throws: DockKitError.noSubjectFound) { try await dock.selectSubjects([UUID()]) }
+    try await dock.selectSubjects([])
   }
 }
 
 struct StretchReportTests {
-  @Test func aTooShortMoveReportsItsStretch() throws {
+  @Test func aTooShortMoveReportsItsStretch() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     try manager.advance(by: 0.5)
-    try manager.setSystemTrackingEnabled(false)
-    let quick = try dock.setOrientation(yaw: 2.5, pitch: 0, duration: 0.3, relative: true)
+    try await manager.setSystemTrackingEnabled(false)
+    let quick = try await dock.setOrientation(
+      Vector3D(x: 0, y: 2.5, z: 0), duration: .seconds(0.3), relative: true)
     let stretch = try #require(quick.stretch)
     #expect(stretch.axis == .yaw)
     #expect(quick.plannedDuration > 1.0 && quick.plannedDuration > stretch.requestedDuration)
     try manager.advance(by: 1.1)
-    let easy = try dock.setOrientation(yaw: 0.1, pitch: 0, duration: 2, relative: true)
+    let easy = try await dock.setOrientation(
+      Vector3D(x: 0, y: 0.1, z: 0), duration: .seconds(2), relative: true)
     #expect(easy.stretch == nil)
     #expect(abs(easy.plannedDuration - 2) < 1e-9)
   }
@@ -144,7 +160,7 @@ struct AccessorySequencesTests {
     for await e in events where e == .trackingButton { presses += 1 }
     #expect(presses == 1)
     var levels: [Double] = []
-    for await b in battery { levels.append(b.level) }
+    for await b in battery { levels.append(b.batteryLevel) }
     #expect(!levels.isEmpty)
     #expect(
       zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "the battery only drains off the charger")

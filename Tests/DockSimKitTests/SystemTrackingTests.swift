@@ -1,42 +1,47 @@
 import DockSimKit
+import Foundation
 import Testing
 
 @Suite("System tracking and motor calls")
 struct SystemTrackingTests {
   @Test("motor calls are refused while system tracking is on")
-  func refusedWhileTracking() throws {
+  func refusedWhileTracking() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     #expect(manager.isSystemTrackingEnabled)
-    #expect(throws: DockKitError.systemTrackingEnabled) { try dock.setAngularVelocity(yaw: 0.1, pitch: 0) }
-    #expect(throws: DockKitError.systemTrackingEnabled) {
-      try dock.setOrientation(yaw: 0.2, pitch: 0, duration: 1)
+    await #expect(throws: DockKitError.systemTrackingEnabled) {
+      try await dock.setAngularVelocity(Vector3D(x: 0, y: 0.1, z: 0))
     }
-    #expect(throws: DockKitError.systemTrackingEnabled) { try dock.animate(.yes) }
+    await #expect(throws: DockKitError.systemTrackingEnabled) {
+      try await dock.setOrientation(Vector3D(x: 0, y: 0.2, z: 0), duration: .seconds(1))
+    }
+    await #expect(throws: DockKitError.systemTrackingEnabled) { try await dock.animate(motion: .yes) }
     #expect(throws: DockKitError.systemTrackingEnabled) {
-      try dock.setLimits(yaw: AxisLimit(positionRange: -1...1, maximumSpeed: 1), pitch: nil)
+      try dock.setLimits(.init(yaw: .init(positionRange: -1..<1, maximumSpeed: 1), pitch: nil, roll: nil))
     }
     try manager.advance(by: 0.5)
     #expect(manager.result.metric(.apiViolations) == 4)
   }
 
   @Test("system tracking off, then on again")
-  func toggle() throws {
+  func toggle() async throws {
     let manager = try Fixtures.walkAcross()
-    try manager.setSystemTrackingEnabled(false)
+    try await manager.setSystemTrackingEnabled(false)
     #expect(!manager.isSystemTrackingEnabled)
-    try manager.setSystemTrackingEnabled(true)
+    try await manager.setSystemTrackingEnabled(true)
     #expect(manager.isSystemTrackingEnabled)
   }
 
   @Test("a velocity command moves the stand; a non-finite one is refused")
-  func angularVelocity() throws {
+  func angularVelocity() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
-    try manager.setSystemTrackingEnabled(false)
-    #expect(throws: DockKitError.invalidParameter) { try dock.setAngularVelocity(yaw: .nan, pitch: 0) }
+    try await manager.setSystemTrackingEnabled(false)
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await dock.setAngularVelocity(Vector3D(x: 0, y: .nan, z: 0))
+    }
     let before = dock.motionState.angularPositions.yaw
-    try dock.setAngularVelocity(yaw: 0.5, pitch: 0)
+    try await dock.setAngularVelocity(Vector3D(x: 0, y: 0.5, z: 0))
     try manager.advance(by: 1)
     let state = dock.motionState
     #expect(abs(state.angularVelocities.yaw - 0.5) < 0.05)
@@ -46,15 +51,18 @@ struct SystemTrackingTests {
   }
 
   @Test("limits: a valid one is accepted, a too fast one refused")
-  func limits() throws {
+  func limits() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
-    try manager.setSystemTrackingEnabled(false)
+    try await manager.setSystemTrackingEnabled(false)
     #expect(throws: DockKitError.invalidParameter) {
-      try dock.setLimits(yaw: AxisLimit(positionRange: nil, maximumSpeed: 100), pitch: nil)
+      try dock.setLimits(.init(yaw: .init(positionRange: -1..<1, maximumSpeed: 100), pitch: nil, roll: nil))
     }
-    try dock.setLimits(yaw: AxisLimit(positionRange: -1...1, maximumSpeed: 0.2), pitch: nil)
-    try dock.setAngularVelocity(yaw: 1, pitch: 0)
+    let limits = DockAccessory.Limits(
+      yaw: try .init(positionRange: -1..<1, maximumSpeed: 0.2), pitch: nil, roll: nil)
+    try dock.setLimits(limits)
+    #expect(dock.limits == limits)
+    try await dock.setAngularVelocity(Vector3D(x: 0, y: 1, z: 0))
     try manager.advance(by: 1)
     #expect(abs(dock.motionState.angularVelocities.yaw) < 0.2 + 0.02)
   }

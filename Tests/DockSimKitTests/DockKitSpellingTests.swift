@@ -1,0 +1,67 @@
+// Reads like app code written for Apple's DockKit: only the import differs. It must compile unchanged
+// (and without warnings) against DockSimKit.
+import DockSimKit
+import Foundation
+import Observation
+import Testing
+
+/// An app's view model: `@Observable` must still expand in a file that imports the kit (the kit has
+/// no top-level `Observation`).
+@Observable
+final class DockViewModel {
+  var framingMode: DockAccessory.FramingMode = .automatic
+  var battery: DockAccessory.BatteryState?
+  var limits: DockAccessory.Limits?
+}
+
+@Suite("DockKit spellings, as app code writes them")
+struct DockKitSpellingTests {
+  @Test("nested types and the shared manager")
+  func nestedTypes() async throws {
+    let manager = DockAccessoryManager.shared
+    let accessory = manager.accessory
+    let model = DockViewModel()
+    model.framingMode = .left
+    let animations: [DockAccessory.Animation] = [.yes, .no, .wakeup, .kapow]
+    let modes: [DockAccessory.FramingMode] = [.automatic, .center, .left, .right]
+    let observation = DockAccessory.Observation(
+      identifier: 0, type: .humanFace, rect: CGRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2),
+      faceYawAngle: Measurement(value: 10, unit: UnitAngle.degrees))
+    let types: [DockAccessory.ObservationType] = [.humanFace, .humanBody, .object]
+    let charge: [DockAccessory.BatteryChargeState] = [.charging, .notCharging, .notChargeable]
+    let yaw = try DockAccessory.Limits.Limit(positionRange: -1.0..<1.0, maximumSpeed: 0.5)
+    model.limits = DockAccessory.Limits(yaw: yaw, pitch: nil, roll: nil)
+    let change: DockAccessory.StateChange.State = .docked
+    let motion: DockAccessory.MotionState = accessory.motionState
+    let tracking: DockAccessory.TrackingState = accessory.trackingState
+    #expect(animations.count == 4 && modes.count == 4 && types.count == 3 && charge.count == 3)
+    #expect(observation.type == .humanFace && change == .docked)
+    #expect(motion.timestamp >= 0 && tracking.timestamp >= 0)
+    #expect(model.framingMode == .left && model.limits?.yaw == yaw)
+  }
+
+  @Test("commands as app code writes them")
+  func commands() async throws {
+    let manager = try DockAccessoryManager(scenario: DockAccessoryManager.defaultScenario)
+    let accessory = manager.accessory
+    try await accessory.setFramingMode(.left)
+    try await accessory.setRegionOfInterest(CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+    try manager.advance(by: 1)
+    try await accessory.selectSubject(at: CGPoint(x: 0.5, y: 0.5))
+    let ids = accessory.trackingState.trackedSubjects.map(\.identifier)
+    try await accessory.selectSubjects(ids)
+    try await accessory.selectSubjects([])
+    try await manager.setSystemTrackingEnabled(false)
+    try await accessory.setAngularVelocity(Vector3D(x: 0.1, y: 0.2, z: 0))
+    try manager.advance(by: 1)
+    let progress = try await accessory.setOrientation(
+      Vector3D(x: 0, y: 0.3, z: 0), duration: .milliseconds(500), relative: true)
+    try manager.advance(by: 1)
+    #expect(progress.isFinished)
+    _ = try await accessory.animate(motion: .yes)
+    try manager.advance(by: 1.1)
+    _ = try await accessory.setOrientation(Rotation3D(eulerAngles: Vector3D(x: 0, y: 0, z: 0)))
+    try manager.advance(by: 2)
+    #expect(manager.result.metric(.apiViolations) == 0)
+  }
+}
