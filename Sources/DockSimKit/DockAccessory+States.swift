@@ -1,4 +1,5 @@
 import DockSimCore
+import Foundation
 
 extension DockAccessory {
   /// The motion state of the last simulated camera frame (the initial pose at rest before any).
@@ -8,85 +9,96 @@ extension DockAccessory {
   public var trackingState: TrackingState { box.withState { $0.trackingState } }
 
   /// DockKit's `motionStates`: one state per camera frame simulated **after** this call, yielded while
-  /// ``DockAccessoryManager/advance(by:)`` runs and buffered without limit; the stream finishes when
-  /// the scenario's end has been simulated. Drain it after advancing.
-  public var motionStates: AsyncStream<MotionState> {
-    let (stream, continuation) = AsyncStream.makeStream(of: MotionState.self, bufferingPolicy: .unbounded)
-    box.withState { world in
-      if world.simulation.isFinished {
-        continuation.finish()
-      } else {
-        world.motionContinuations.append(continuation)
-      }
-    }
-    return stream
+  /// virtual time advances and buffered without limit; the stream finishes when the scenario's end
+  /// has been simulated. Throws `notConnected` while the phone is off the dock.
+  public var motionStates: MotionStates {
+    get throws(DockKitError) { try subscribe(\.motionContinuations) }
+  }
+
+  /// DockKit's `trackingStates`: one state per camera frame simulated **after** this call, as
+  /// ``motionStates``.
+  public var trackingStates: TrackingStates {
+    get throws(DockKitError) { try subscribe(\.trackingContinuations) }
   }
 
   /// DockKit's `batteryStates`: the battery when it changes by a whole percent or the charger is
-  /// plugged in or out, during frames simulated after this call; finished at the scenario's end.
-  public var batteryStates: AsyncStream<BatteryState> {
-    let (stream, continuation) = AsyncStream.makeStream(of: BatteryState.self, bufferingPolicy: .unbounded)
-    box.withState { world in
+  /// plugged in or out, during frames simulated after this call.
+  public var batteryStates: BatteryStates {
+    get throws(DockKitError) { try subscribe(\.batteryContinuations) }
+  }
+
+  /// An input from the dock's own controls (DockKit's `AccessoryEvent`).
+  public enum AccessoryEvent: Sendable, Hashable {
+    /// A vendor-specific button: `pressed` true on press, false on release.
+    case button(id: Int, pressed: Bool)
+    /// The shutter button: start or stop a capture.
+    case cameraShutter
+    /// Switch between the back and front cameras.
+    case cameraFlip
+    /// Zoom by `factor`.
+    case cameraZoom(factor: Double)
+  }
+
+  /// DockKit's `accessoryEvents`: the dock's buttons and camera controls during frames simulated
+  /// after this call (a scenario's `accessory_event` entries, or ``simulateAccessoryEvent(_:)``).
+  public var accessoryEvents: AccessoryEvents {
+    get throws(DockKitError) { try subscribe(\.eventContinuations) }
+  }
+
+  /// A new subscriber on the stream at `list`; finished at once when the scenario is over.
+  private func subscribe<Element: Sendable>(
+    _ list: WritableKeyPath<WorldState, [AsyncStream<Element>.Continuation]>
+  ) throws(DockKitError) -> StateStream<Element> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
+    let refused: DockKitError? = box.withState { world in
+      guard world.simulation.docked else { return .notConnected }
       if world.simulation.isFinished {
         continuation.finish()
       } else {
-        world.batteryContinuations.append(continuation)
+        world[keyPath: list].append(continuation)
       }
+      return nil
     }
-    return stream
-  }
-
-  /// An event from the dock's own controls (DockKit's `accessoryEvents`; only the tracking button is
-  /// modelled).
-  public enum AccessoryEvent: Sendable, Equatable {
-    case trackingButton
-  }
-
-  /// DockKit's `accessoryEvents`: presses of the dock's buttons during frames simulated after this call.
-  public var accessoryEvents: AsyncStream<AccessoryEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: AccessoryEvent.self, bufferingPolicy: .unbounded)
-    box.withState { world in
-      if world.simulation.isFinished {
-        continuation.finish()
-      } else {
-        world.eventContinuations.append(continuation)
-      }
-    }
-    return stream
-  }
-
-  /// DockKit's `trackingStates`: one state per camera frame simulated **after** this call, buffered
-  /// without limit, finished at the scenario's end (as ``motionStates``).
-  public var trackingStates: AsyncStream<TrackingState> {
-    let (stream, continuation) = AsyncStream.makeStream(of: TrackingState.self, bufferingPolicy: .unbounded)
-    box.withState { world in
-      if world.simulation.isFinished {
-        continuation.finish()
-      } else {
-        world.trackingContinuations.append(continuation)
-      }
-    }
-    return stream
+    if let refused { throw refused }
+    return StateStream(stream: stream)
   }
 }
 
-/// The progress of a `setOrientation` move or an animation (DockKit returns a `Progress`), updated at
-/// each camera frame as virtual time advances.
-public final class MotionProgress: Sendable {
+/// The progress of a `setOrientation` move or an animation: DockKit returns a `Progress`, and this is
+/// one, updated at each camera frame as virtual time advances.
+///
+/// Waiting for it: time stands still until something advances it, so an app's loop that polls
+/// ``isFinished`` with `Task.sleep` never ends on its own. Either wait on the manager's
+/// ``DockAccessoryManager/clock`` (`try await clock.sleep(for: .milliseconds(100))` advances virtual
+/// time), call ``waitUntilFinished()``, or set ``DockAccessoryManager/virtualTime`` to
+/// `.advancesWhenPolled`, under which each poll of an unfinished motion simulates one camera frame. In
+/// every case the motion ends at the same virtual instant in every run. Polling many times while
+/// virtual time stands still prints a diagnostic once (to standard error).
+public final class MotionProgress: Progress, @unchecked Sendable {
+  // @unchecked: every read of the motion's state goes through the world's lock.
   private let box: SimulationBox
   private let state: MotionProgressState
 
   init(box: SimulationBox, state: MotionProgressState) {
     self.box = box
     self.state = state
+    super.init(parent: nil, userInfo: nil)
+    // Thousandths of the motion; the world sets `completedUnitCount` at each frame and cancels
+    // this progress when another command replaces the motion.
+    totalUnitCount = 1000
+    box.withState { _ in state.handle = self }
   }
 
   /// The virtual instant the command was accepted.
   public var startTime: SimTime { state.start }
 
-  /// How far along the motion is, 0…1: the fraction of the planned angle swept so far (at the last
-  /// simulated frame). Frozen where it was when the motion is cancelled.
-  public var fractionCompleted: Double { box.withState { _ in state.fraction } }
+  // `fractionCompleted` (Foundation's, from `completedUnitCount`) is the fraction of the planned angle
+  // swept at the last simulated frame, in thousandths; frozen where it was when the motion is
+  // cancelled.
+
+  /// Whether the planned motion has ended (`isCancelled` tells whether another command replaced it
+  /// first).
+  public override var isFinished: Bool { box.poll(state).finished }
 
   /// How long the motion is planned to take, seconds.
   public var plannedDuration: Double { box.withState { _ in state.plannedDuration } }
@@ -95,9 +107,25 @@ public final class MotionProgress: Sendable {
   /// the longer `plannedDuration` (DockKit does not report this; DockSim does).
   public var stretch: MotionStretch? { box.withState { _ in state.stretch } }
 
-  /// Whether the planned motion has ended.
-  public var isFinished: Bool { box.withState { _ in state.finished } }
+  /// Simulates camera frame after camera frame until the motion has finished or was cancelled; the
+  /// deterministic way for a test to await it. Throws ``ScenarioEndedError`` if the scenario ends
+  /// first, `SimulationError` if the simulation breaks down.
+  public func waitUntilFinished() async throws {
+    try box.withState { world throws in
+      while !(state.finished || state.cancelled) {
+        guard !world.simulation.isFinished else { throw ScenarioEndedError(at: world.simulation.now) }
+        try world.advanceOneFrame()
+      }
+    }
+  }
+}
 
-  /// Whether another velocity, move, animation or a system-tracking change replaced it first.
-  public var isCancelled: Bool { box.withState { _ in state.cancelled } }
+/// Time was asked to pass beyond the end of the scenario (a clock sleep, a wait for a motion).
+public struct ScenarioEndedError: Error, Equatable, CustomStringConvertible {
+  /// The scenario's end, where virtual time stopped.
+  public var end: SimTime
+  init(at end: SimTime) { self.end = end }
+  public var description: String {
+    "the scenario ended at \(end.seconds) s of virtual time; nothing can wait past its end"
+  }
 }

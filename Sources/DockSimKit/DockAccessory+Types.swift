@@ -15,11 +15,15 @@ extension DockAccessory {
   public typealias Animation = DockSimCore.DockAnimation
 
   /// What an observation passed to `track(_:cameraInformation:)` is (`.humanFace`, `.humanBody`,
-  /// `.object`).
+  /// `.object`). DockKit declares it as `DockAccessory.Observation.ObservationType`; both spellings
+  /// name this type.
   public typealias ObservationType = DockSimCore.SubjectKind
 
   /// One detection an app passes to `track(_:cameraInformation:)`.
   public struct Observation: Equatable, Sendable {
+    /// DockKit's spelling of ``DockAccessory/ObservationType``.
+    public typealias ObservationType = DockSimCore.SubjectKind
+
     /// The app's identifier for the detection (not used by the simulated tracker, which associates
     /// boxes itself).
     public var identifier: Int

@@ -14,10 +14,23 @@ import Foundation
 public final class DockAccessory: Sendable {
   let box: SimulationBox
 
-  init(box: SimulationBox) { self.box = box }
+  /// The accessory's name (the scenario's), category and UUID (derived from the name, so the same
+  /// scenario gives the same identifier in every run).
+  public let identifier: Identifier
 
-  /// The scenario's name, standing for the accessory's identifier.
-  public var name: String { box.withState { $0.scenario.name } }
+  init(box: SimulationBox) {
+    self.box = box
+    identifier = Identifier(name: box.withState { $0.scenario.name })
+  }
+
+  /// The scenario's name (``identifier``'s name).
+  public var name: String { identifier.name }
+
+  /// The simulated dock's firmware version, `major.minor.revision`: DockSim's version of the model.
+  public var firmwareVersion: String? { "1.0.0" }
+
+  /// The simulated dock's model.
+  public var hardwareModel: String? { "DockSim stand" }
 
   /// The phone camera's optics, as an app knows them: horizontal field of view (radians) and image
   /// aspect ratio (width / height).
@@ -28,6 +41,13 @@ public final class DockAccessory: Sendable {
   /// Applies `command` now; throws what the simulator reports.
   func submit(_ command: DockKitCommand) throws(DockKitError) {
     if let error = box.withState({ $0.simulation.submit(command) }) { throw error }
+  }
+
+  /// Counts a call DockSimKit refused itself (as the simulator counts the ones it refuses) and
+  /// returns the error to throw.
+  func reject(_ command: String, _ error: DockKitError) -> DockKitError {
+    box.withState { $0.simulation.recordViolation(command: command, error: error) }
+    return error
   }
 
   // MARK: Framing
@@ -65,7 +85,7 @@ public final class DockAccessory: Sendable {
   /// locks onto the first live one. Empty returns to automatic selection. Throws `noSubjectFound`
   /// when none of them is tracked.
   public func selectSubjects(_ subjects: [UUID]) async throws(DockKitError) {
-    try submit(.selectTracks(subjects.map { TrackedSubject.trackID(of: $0) ?? -1 }))
+    try submit(.selectTracks(subjects.map { TrackedSubjectIdentifier.trackID(of: $0) ?? -1 }))
   }
 
   /// `selectSubjects` by **scenario subject id** (the `id` of a person in the scenario file), for tests
@@ -77,11 +97,16 @@ public final class DockAccessory: Sendable {
 
   // MARK: Custom tracking, docking, the button
 
-  /// DockKit's `track(_:cameraInformation:)` without the camera information (the scenario's camera
-  /// is used): the app's own observations for the current frame, boxes normalized with a
-  /// **lower-left** origin. Call it 10–30 times a second of virtual time with system tracking off:
-  /// faster throws `frameRateTooHigh`, slower `frameRateTooLow`.
-  public func track(_ observations: [Observation]) async throws(DockKitError) {
+  /// DockKit's `track(_:cameraInformation:)`: the app's own observations for the current frame,
+  /// boxes normalized with a **lower-left** origin, read in the scenario camera's image (see
+  /// ``CameraInformation``). Call it 10–30 times a second of virtual time with system tracking off:
+  /// faster throws `frameRateTooHigh`, slower `frameRateTooLow`; while system tracking is on it throws
+  /// `systemTrackingEnabled` (DockKit calls that a programming error). Throws `invalidParameter` for
+  /// a non-finite box or an invalid camera description.
+  public func track(_ observations: [Observation], cameraInformation: CameraInformation)
+    async throws(DockKitError)
+  {
+    guard cameraInformation.isValid else { throw reject("track", .invalidParameter) }
     try submit(.track(observations.map(\.simulated)))
   }
 
@@ -115,6 +140,7 @@ public final class DockAccessory: Sendable {
   /// velocity, move or animation, or a change of system tracking. Throws `systemTrackingEnabled`
   /// while system tracking is on and `invalidParameter` for a non-finite rate.
   public func setAngularVelocity(_ velocity: Vector3D) async throws(DockKitError) {
+    guard velocity.z.isFinite else { throw reject("setAngularVelocity", .invalidParameter) }
     try submit(.setAngularVelocity(yaw: velocity.y, pitch: velocity.x))
   }
 
@@ -127,6 +153,7 @@ public final class DockAccessory: Sendable {
   public func setOrientation(
     _ orientation: Vector3D, duration: Duration = .seconds(0), relative: Bool = false
   ) async throws(DockKitError) -> MotionProgress {
+    guard orientation.z.isFinite else { throw reject("setOrientation", .invalidParameter) }
     let (seconds, attoseconds) = duration.components
     var span = Double(seconds) + Double(attoseconds) * 1e-18
     // DockKit's zero means "as fast as allowed": the shortest request, which the planner stretches.
@@ -165,10 +192,16 @@ public final class DockAccessory: Sendable {
   }
 
   /// DockKit's `setLimits(_:)`: per-axis position range (radians) and maximum speed (rad/s); nil
-  /// leaves an axis at its hardware limits (the simulated stand has no roll: a roll limit is
-  /// ignored). Throws `systemTrackingEnabled` while system tracking is on, `invalidParameter` for a
-  /// range outside the hardware's, an empty range, or a speed ≤ 0 or above the hardware's.
+  /// leaves an axis at its hardware limits. Throws `invalidParameter` when every axis is nil or for a
+  /// range outside the hardware's, an empty range, or a speed ≤ 0 or above the hardware's;
+  /// `notSupportedByDevice` for a roll limit (the simulated stand has no roll axis);
+  /// `systemTrackingEnabled` while system tracking is on.
   public func setLimits(_ limits: Limits) throws(DockKitError) {
+    // DockKit refuses limits that name no axis, and an axis the accessory lacks.
+    if limits.yaw == nil && limits.pitch == nil && limits.roll == nil {
+      throw reject("setLimits", .invalidParameter)
+    }
+    if limits.roll != nil { throw reject("setLimits", .notSupportedByDevice) }
     let result: DockKitError? = box.withState { world in
       let error = world.simulation.submit(
         .setLimits(yaw: limits.yaw?.simulated, pitch: limits.pitch?.simulated))
@@ -176,17 +209,5 @@ public final class DockAccessory: Sendable {
       return error
     }
     if let result { throw result }
-  }
-}
-
-extension DockAccessory {
-  /// A change of the accessory's connection (DockKit's `DockAccessory.State` change).
-  public struct StateChange: Sendable {
-    public enum State: Sendable, Equatable {
-      case docked
-      case undocked
-    }
-    public var state: State
-    public var accessory: DockAccessory
   }
 }

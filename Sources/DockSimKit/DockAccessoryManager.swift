@@ -1,4 +1,5 @@
 import DockSimCore
+import Foundation
 
 /// The entry point, as DockKit's `DockAccessoryManager`, for one simulated world.
 ///
@@ -25,23 +26,28 @@ public final class DockAccessoryManager: Sendable {
   /// Every docked accessory: the one stand.
   public var accessories: [DockAccessory] { [accessory] }
 
-  /// DockKit's `accessoryStateChanges`: the current state first, then every docking and undocking
-  /// during frames simulated after this call; finished at the scenario's end.
-  public var accessoryStateChanges: AsyncStream<DockAccessory.StateChange> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: DockAccessory.StateChange.self, bufferingPolicy: .unbounded)
-    let accessory = self.accessory
-    box.withState { world in
-      world.accessory = accessory
-      continuation.yield(
-        DockAccessory.StateChange(state: world.simulation.docked ? .docked : .undocked, accessory: accessory))
-      if world.simulation.isFinished {
-        continuation.finish()
-      } else {
-        world.dockContinuations.append(continuation)
+  /// DockKit's `accessoryStateChanges`: the current state first, then every docking, undocking and
+  /// press of the tracking button during frames simulated after this call; finished at the
+  /// scenario's end. (DockKit throws `notSupported` on macOS; the simulation never throws.)
+  public var accessoryStateChanges: DockAccessory.StateChanges {
+    get throws(DockKitError) {
+      let (stream, continuation) = AsyncStream.makeStream(
+        of: DockAccessory.StateChange.self, bufferingPolicy: .unbounded)
+      let accessory = self.accessory
+      box.withState { world in
+        world.accessory = accessory
+        continuation.yield(
+          DockAccessory.StateChange(
+            accessory: accessory, state: world.simulation.docked ? .docked : .undocked,
+            trackingButtonEnabled: world.simulation.systemTracking))
+        if world.simulation.isFinished {
+          continuation.finish()
+        } else {
+          world.dockContinuations.append(continuation)
+        }
       }
+      return StateStream(stream: stream)
     }
-    return stream
   }
 
   // MARK: System tracking
@@ -60,6 +66,17 @@ public final class DockAccessoryManager: Sendable {
 
   /// The virtual instant the next physics tick simulates (integer microseconds).
   public var now: SimTime { box.withState { $0.simulation.now } }
+
+  /// How virtual time passes for an app that waits by polling a motion's `Progress` (``VirtualTime``);
+  /// `.manual` by default.
+  public var virtualTime: VirtualTime {
+    get { box.withState { $0.virtualTime } }
+    set { box.withState { $0.virtualTime = newValue } }
+  }
+
+  /// A clock on this world's virtual time: `sleep(until:)` simulates up to the deadline and returns,
+  /// so app code that takes a `Clock` as a dependency waits deterministically (see ``SimulationClock``).
+  public var clock: SimulationClock { SimulationClock(box: box) }
 
   /// ``now`` in seconds since the start of the run.
   public var currentTime: Double { now.seconds }

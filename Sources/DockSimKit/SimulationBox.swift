@@ -4,7 +4,9 @@ import Foundation
 /// The simulated world behind one manager: the simulation and everything that observes it, guarded by
 /// one lock. Every public type of DockSimKit reaches the simulation only through ``withState(_:)``.
 final class SimulationBox: @unchecked Sendable {
-  private let lock = NSLock()
+  // Recursive: a progress's cancellation handler, run while the world publishes a frame, may call
+  // back into the accessory on the same thread.
+  private let lock = NSRecursiveLock()
   private var state: WorldState
 
   init(scenario: Scenario) throws {
@@ -17,6 +19,34 @@ final class SimulationBox: @unchecked Sendable {
     defer { lock.unlock() }
     return try body(&state)
   }
+
+  /// The state of a motion as an app's poll reads it. Under `.advancesWhenPolled`, an unfinished
+  /// motion's poll first simulates one camera frame; under `.manual`, many polls while virtual time
+  /// stands still print a diagnostic once.
+  func poll(_ progress: MotionProgressState) -> (fraction: Double, finished: Bool, cancelled: Bool) {
+    withState { world in
+      if !(progress.finished || progress.cancelled) && !world.simulation.isFinished {
+        switch world.virtualTime {
+        case .advancesWhenPolled:
+          do { try world.advanceOneFrame() } catch { world.deferredFailure = error }
+        case .manual:
+          progress.notePoll(at: world.simulation.now)
+        }
+      }
+      return (progress.fraction, progress.finished, progress.cancelled)
+    }
+  }
+}
+
+/// How virtual time passes for an app that waits by polling.
+public enum VirtualTime: Sendable, Equatable {
+  /// Time passes only when something advances it: ``DockAccessoryManager/advance(by:)``, the
+  /// manager's ``DockAccessoryManager/clock``, or ``MotionProgress/waitUntilFinished()``.
+  case manual
+  /// As `.manual`, and each read of an unfinished motion's progress (`isFinished`,
+  /// `fractionCompleted`, …) first simulates one camera frame, so an app's loop that polls a
+  /// `Progress` with `Task.sleep` ends at the same virtual instant in every run.
+  case advancesWhenPolled
 }
 
 /// A `setOrientation` move or an animation as its progress handle sees it. Mutated only under the
@@ -30,7 +60,35 @@ final class MotionProgressState: @unchecked Sendable {
   var fraction = 0.0
   var finished = false
   var cancelled = false
+  /// The app's progress object, updated as frames are published.
+  weak var handle: MotionProgress?
+  /// Polls at the same virtual instant, for the diagnostic of a wait nothing advances.
+  private var pollsAtSameInstant = 0
+  private var lastPollTime: SimTime?
+  private var diagnosed = false
   init(start: SimTime) { self.start = start }
+
+  /// Polls of an unfinished motion at one virtual instant before the diagnostic is printed.
+  static let pollsBeforeDiagnostic = 200
+
+  /// Counts a poll at `now`; prints the diagnostic once when virtual time has stood still for
+  /// ``pollsBeforeDiagnostic`` polls.
+  func notePoll(at now: SimTime) {
+    if lastPollTime == now {
+      pollsAtSameInstant += 1
+    } else {
+      lastPollTime = now
+      pollsAtSameInstant = 1
+    }
+    guard pollsAtSameInstant >= Self.pollsBeforeDiagnostic, !diagnosed else { return }
+    diagnosed = true
+    let message =
+      "DockSimKit: a motion's Progress was polled \(pollsAtSameInstant) times while virtual time stood at "
+      + "\(now.seconds) s; nothing advances the simulation, so it cannot finish. Wait on "
+      + "manager.clock (clock.sleep(for:) advances virtual time), call progress.waitUntilFinished(), or "
+      + "set manager.virtualTime = .advancesWhenPolled (docs/dockkit-api.md, \"Waiting\").\n"
+    FileHandle.standardError.write(Data(message.utf8))
+  }
 }
 
 /// Collects the frames one `advance` simulates, in order.
@@ -53,6 +111,9 @@ struct WorldState {
   var lastBattery: BatteryState?
   /// The limits last accepted by `setLimits(_:)`.
   var limits = DockAccessory.Limits(yaw: nil, pitch: nil, roll: nil)
+  var virtualTime = VirtualTime.manual
+  /// A failure while a poll advanced time (a getter cannot throw): thrown by the next advance.
+  var deferredFailure: (any Error)?
 
   init(simulation: Simulation) { self.simulation = simulation }
 
@@ -64,10 +125,23 @@ struct WorldState {
   /// Simulates up to `end`, then publishes every simulated frame in order; finishes the streams when
   /// the scenario is over.
   mutating func advance(until end: SimTime) throws {
+    if let failure = deferredFailure {
+      deferredFailure = nil
+      throw failure
+    }
     var collector = RecordCollector()
     try simulation.advance(until: end, trace: &collector)
     for record in collector.records { publish(record) }
     if simulation.isFinished { finishStreams() }
+  }
+
+  /// Simulates physics ticks up to and including the next camera frame (or to the scenario's end).
+  mutating func advanceOneFrame() throws {
+    let frames = simulation.lastRecord?.frame
+    let tick = SimDuration(microseconds: Int64(1_000_000 / scenario.physicsRateHz))
+    while !simulation.isFinished && simulation.lastRecord?.frame == frames {
+      try advance(until: simulation.now + tick)
+    }
   }
 
   /// Feeds one frame to the progress handles and the stream subscribers.
@@ -85,10 +159,16 @@ struct WorldState {
       }
     }
     for name in record.commands {
-      if name == "trackingButton" { for c in eventContinuations { c.yield(.trackingButton) } }
-      guard name == "dock" || name == "undock", let accessory else { continue }
+      // DockKit reports docking, undocking and the tracking button as accessory state changes.
+      let state: DockAccessory.State
+      switch name {
+      case "dock": state = .docked
+      case "trackingButton": state = record.docked ? .docked : .undocked
+      case "undock": state = .undocked
+      default: continue
+      }
       let change = DockAccessory.StateChange(
-        state: name == "dock" ? .docked : .undocked, accessory: accessory)
+        accessory: accessory, state: state, trackingButtonEnabled: record.systemTracking)
       for c in dockContinuations { c.yield(change) }
     }
     if !motionContinuations.isEmpty {
@@ -110,8 +190,10 @@ struct WorldState {
         progress.fraction = 1
         progress.finished = true
       }
+      progress.handle?.completedUnitCount = Int64((progress.fraction * 1000).rounded(.down))
     } else {
       progress.cancelled = true
+      progress.handle?.cancel()
     }
     return !(progress.finished || progress.cancelled)
   }
@@ -133,8 +215,8 @@ struct WorldState {
   var motionState: DockAccessory.MotionState {
     guard let record = simulation.lastRecord else {
       return DockAccessory.MotionState(
-        timestamp: 0, angularPositions: AxisPair(yaw: initialPose.yaw, pitch: initialPose.pitch),
-        angularVelocities: AxisPair(yaw: 0, pitch: 0))
+        timestamp: 0, positions: AxisPair(yaw: initialPose.yaw, pitch: initialPose.pitch),
+        velocities: AxisPair(yaw: 0, pitch: 0))
     }
     return DockAccessory.MotionState(record: record, initial: initialPose)
   }

@@ -2,37 +2,95 @@ import DockSimCore
 import Foundation
 
 extension DockAccessory {
-  /// One subject the system tracker follows (DockKit's `TrackedPerson` / `TrackedObject`).
-  public struct TrackedSubject: Equatable, Sendable {
-    /// The tracker's identifier for this subject, stable while it is tracked: the track id as a
-    /// UUID (the same id gives the same UUID in every run).
+  /// A person the tracker follows (DockKit's `TrackedPerson`): a face or a body track.
+  public struct TrackedPerson: Equatable, Sendable {
+    /// The tracker's identifier for this person, stable while it is tracked: the track id as a
+    /// UUID (the same id gives the same UUID in every run, unlike DockKit's random ones).
     public var identifier: UUID
-    /// The simulator's integer track id behind ``identifier``.
-    public var trackID: Int
-    /// `humanFace` or `humanBody` (DockKit's `.person`) or `object` (`.object`).
-    public var kind: SubjectKind
-    /// The subject's box in the image, normalized with a **lower-left** origin (as Vision and DockKit
+    /// The box in the image, normalized with a **lower-left** origin (as Vision and DockKit
     /// observations): the track's estimate projected with the measured camera pose of its frame.
-    public var rect: NormalizedRect
+    public var rect: CGRect
     /// 1 for the most salient subject (the one the system tracker follows), then by decreasing box
-    /// height; lower is more salient.
-    public var saliencyRank: Int
-    /// For faces, how likely the person is speaking, 0…1 (smoothed); nil for bodies and objects.
+    /// height; lower is more salient. Never nil in the simulation.
+    public var saliencyRank: Int?
+    /// For faces, how likely the person is speaking, 0…1 (smoothed); nil for bodies.
     public var speakingConfidence: Double?
     /// Not modelled by DockSim: always nil.
     public var lookingAtCameraConfidence: Double?
+    /// DockSim: the simulator's integer track id behind ``identifier``.
+    public var trackID: Int
+    /// DockSim: `humanFace` or `humanBody` (the simulated tracker reports a person's face and body as
+    /// two subjects).
+    public var kind: SubjectKind
   }
 
-  /// What the tracker reports at one camera frame (DockKit's `DockAccessory.TrackingState`).
-  public struct TrackingState: Equatable, Sendable {
-    /// Virtual time of the camera frame, seconds since the start of the run.
-    public var timestamp: Double
-    /// Confirmed and coasting tracks (tentative ones are not reported), most salient first.
-    public var trackedSubjects: [TrackedSubject]
+  /// An object the tracker follows (DockKit's `TrackedObject`).
+  public struct TrackedObject: Equatable, Sendable {
+    public var identifier: UUID
+    /// Normalized, **lower-left** origin, as ``TrackedPerson/rect``.
+    public var rect: CGRect
+    public var saliencyRank: Int?
+    /// DockSim: the simulator's integer track id behind ``identifier``.
+    public var trackID: Int
+  }
 
-    public init(timestamp: Double, trackedSubjects: [TrackedSubject]) {
-      self.timestamp = timestamp
+  /// A tracked subject: a person or an object.
+  public enum TrackedSubjectType: Equatable, Sendable {
+    case person(TrackedPerson)
+    case object(TrackedObject)
+
+    /// DockSim: the subject's identifier, whatever its kind.
+    public var identifier: UUID {
+      switch self {
+      case .person(let p): return p.identifier
+      case .object(let o): return o.identifier
+      }
+    }
+
+    /// DockSim: the subject's box (normalized, lower-left origin), whatever its kind.
+    public var rect: CGRect {
+      switch self {
+      case .person(let p): return p.rect
+      case .object(let o): return o.rect
+      }
+    }
+
+    /// DockSim: the subject's saliency rank, whatever its kind.
+    public var saliencyRank: Int? {
+      switch self {
+      case .person(let p): return p.saliencyRank
+      case .object(let o): return o.saliencyRank
+      }
+    }
+
+    /// DockSim: the simulator's track id, whatever its kind.
+    public var trackID: Int {
+      switch self {
+      case .person(let p): return p.trackID
+      case .object(let o): return o.trackID
+      }
+    }
+  }
+
+  /// What the tracker reports at one camera frame (DockKit's `DockAccessory.TrackingState`). DockKit
+  /// emits it 10 times a second; the simulation at every camera frame.
+  public struct TrackingState: Equatable, Sendable, CustomStringConvertible {
+    /// The frame's virtual time as a date: the run starts at the UNIX epoch.
+    public var time: Date
+    /// Confirmed and coasting tracks (tentative ones are not reported), most salient first.
+    public var trackedSubjects: [TrackedSubjectType]
+
+    /// DockSim: ``time`` in seconds since the start of the run.
+    public var timestamp: Double { time.timeIntervalSince1970 }
+
+    init(timestamp: Double, trackedSubjects: [TrackedSubjectType]) {
+      time = Date(timeIntervalSince1970: timestamp)
       self.trackedSubjects = trackedSubjects
+    }
+
+    public var description: String {
+      let ids = trackedSubjects.map { "\($0.trackID)" }.joined(separator: ", ")
+      return "TrackingState(t=\(timestamp) s, subjects [\(ids)])"
     }
 
     /// The tracking state a frame record reports, boxes drawn with `camera`.
@@ -49,12 +107,19 @@ extension DockAccessory {
         if a.rect.height != b.rect.height { return a.rect.height > b.rect.height }
         return a.track.id < b.track.id
       }
-      let subjects = boxes.enumerated().map { rank, entry in
-        TrackedSubject(
-          identifier: TrackedSubject.uuid(forTrack: entry.track.id), trackID: entry.track.id,
-          kind: entry.track.kind, rect: entry.rect, saliencyRank: rank + 1,
-          speakingConfidence: entry.track.kind == .humanFace ? entry.track.speaking : nil,
-          lookingAtCameraConfidence: nil)
+      let subjects = boxes.enumerated().map { rank, entry -> TrackedSubjectType in
+        let id = TrackedSubjectIdentifier.uuid(forTrack: entry.track.id)
+        let r = entry.rect
+        let rect = CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
+        if entry.track.kind == .object {
+          return .object(
+            TrackedObject(identifier: id, rect: rect, saliencyRank: rank + 1, trackID: entry.track.id))
+        }
+        return .person(
+          TrackedPerson(
+            identifier: id, rect: rect, saliencyRank: rank + 1,
+            speakingConfidence: entry.track.kind == .humanFace ? entry.track.speaking : nil,
+            lookingAtCameraConfidence: nil, trackID: entry.track.id, kind: entry.track.kind))
       }
       self.init(timestamp: record.time.seconds, trackedSubjects: subjects)
     }
@@ -78,8 +143,8 @@ extension DockAccessory {
   }
 }
 
-extension DockAccessory.TrackedSubject {
-  /// The deterministic UUID of a track id: a fixed prefix, then the id's 8 bytes, big-endian.
+/// The deterministic UUIDs of track ids: a fixed prefix, then the id's 8 bytes, big-endian.
+enum TrackedSubjectIdentifier {
   static func uuid(forTrack id: Int) -> UUID {
     let v = UInt64(bitPattern: Int64(id))
     let b = (0..<8).map { UInt8(truncatingIfNeeded: v >> (56 - 8 * $0)) }

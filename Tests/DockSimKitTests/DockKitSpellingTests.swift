@@ -31,7 +31,7 @@ struct DockKitSpellingTests {
     let charge: [DockAccessory.BatteryChargeState] = [.charging, .notCharging, .notChargeable]
     let yaw = try DockAccessory.Limits.Limit(positionRange: -1.0..<1.0, maximumSpeed: 0.5)
     model.limits = DockAccessory.Limits(yaw: yaw, pitch: nil, roll: nil)
-    let change: DockAccessory.StateChange.State = .docked
+    let change: DockAccessory.State = .docked
     let motion: DockAccessory.MotionState = accessory.motionState
     let tracking: DockAccessory.TrackingState = accessory.trackingState
     #expect(animations.count == 4 && modes.count == 4 && types.count == 3 && charge.count == 3)

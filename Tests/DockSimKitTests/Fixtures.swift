@@ -9,6 +9,11 @@ enum Fixtures {
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// A manager on `Scenarios/walk-across.yaml`.
+  /// The camera description an app passes with `track(_:cameraInformation:)`.
+  static let camera = DockAccessory.CameraInformation(
+    captureDevice: .builtInWideAngleCamera, cameraPosition: .back, orientation: .corrected,
+    cameraIntrinsics: nil, referenceDimensions: CGSize(width: 1920, height: 1080))
+
   static func walkAcross() throws -> DockAccessoryManager {
     try DockAccessoryManager(
       scenario: ScenarioLoader.load(path: root.appendingPathComponent("Scenarios/walk-across.yaml").path))

@@ -85,7 +85,10 @@ struct FramingAndSelectionTests {
     try manager.advance(by: 1)
     let subjects = dock.trackingState.trackedSubjects
     #expect(subjects.map(\.saliencyRank) == Array(1...subjects.count))
-    let face = try #require(subjects.first)
+    guard case .person(let face) = try #require(subjects.first) else {
+      Issue.record("the first subject is not a person")
+      return
+    }
     #expect(face.kind == .humanFace)
     #expect(face.speakingConfidence != nil)
     #expect(face.lookingAtCameraConfidence == nil)

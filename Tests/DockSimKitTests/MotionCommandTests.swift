@@ -54,7 +54,7 @@ struct MotionCommandTests {
     #expect(progress.isFinished && !progress.isCancelled)
     #expect(progress.fractionCompleted == 1)
     let pose = dock.motionState.angularPositions
-    #expect(abs(pose.yaw - 0.3) < 0.02 && abs(pose.pitch - 0.1) < 0.02)
+    #expect(abs(pose.y - 0.3) < 0.02 && abs(pose.x - 0.1) < 0.02)
   }
 
   @Test("an animation replaced by a velocity command is cancelled")
@@ -76,21 +76,27 @@ struct CustomTrackingAPITests {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     try manager.advance(by: 1)
-    await #expect(throws: DockKitError.systemTrackingEnabled) { try await dock.track([]) }
+    await #expect(throws: DockKitError.systemTrackingEnabled) {
+      try await dock.track([], cameraInformation: Fixtures.camera)
+    }
     try await manager.setSystemTrackingEnabled(false)
     // A box right of centre, fed at 15 per second: the dock turns right to follow it.
     let box = DockAccessory.Observation(
       identifier: 1, type: .humanFace, rect: CGRect(x: 0.72, y: 0.45, width: 0.06, height: 0.1))
-    let yaw0 = dock.motionState.angularPositions.yaw
+    let yaw0 = dock.motionState.angularPositions.y
     for _ in 0..<15 {
-      try await dock.track([box])
+      try await dock.track([box], cameraInformation: Fixtures.camera)
       try manager.advance(by: 1.0 / 15)
     }
-    #expect(dock.motionState.angularPositions.yaw > yaw0 + 0.05, "the dock followed the app's box")
-    try await dock.track([box])
-    await #expect(throws: DockKitError.frameRateTooHigh) { try await dock.track([box]) }
+    #expect(dock.motionState.angularPositions.y > yaw0 + 0.05, "the dock followed the app's box")
+    try await dock.track([box], cameraInformation: Fixtures.camera)
+    await #expect(throws: DockKitError.frameRateTooHigh) {
+      try await dock.track([box], cameraInformation: Fixtures.camera)
+    }
     try manager.advance(by: 0.5)
-    await #expect(throws: DockKitError.frameRateTooLow) { try await dock.track([box]) }
+    await #expect(throws: DockKitError.frameRateTooLow) {
+      try await dock.track([box], cameraInformation: Fixtures.camera)
+    }
   }
 
   @Test func undockedCommandsThrowNotConnectedAndTheButtonToggles() async throws {
@@ -143,22 +149,25 @@ struct AccessorySequencesTests {
   @Test func stateChangesButtonEventsAndBatteryAreStreamed() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
-    let changes = manager.accessoryStateChanges
-    let events = dock.accessoryEvents
-    let battery = dock.batteryStates
+    let changes = try manager.accessoryStateChanges
+    let battery = try dock.batteryStates
     try manager.advance(by: 0.5)
     try dock.setDocked(false)
     try manager.advance(by: 0.1)
     try dock.setDocked(true)
+    try manager.advance(by: 0.1)
     try dock.pressTrackingButton()
     try manager.advance(by: 0.1)
     _ = try manager.runToEnd()
-    var states: [DockAccessory.StateChange.State] = []
-    for await c in changes { states.append(c.state) }
-    #expect(states == [.docked, .undocked, .docked])
-    var presses = 0
-    for await e in events where e == .trackingButton { presses += 1 }
-    #expect(presses == 1)
+    var states: [DockAccessory.State] = []
+    var buttons: [Bool] = []
+    for await c in changes {
+      states.append(c.state)
+      buttons.append(c.trackingButtonEnabled)
+    }
+    // Docked, undocked, docked again, then the tracking button turns system tracking off.
+    #expect(states == [.docked, .undocked, .docked, .docked])
+    #expect(buttons == [true, true, true, false])
     var levels: [Double] = []
     for await b in battery { levels.append(b.batteryLevel) }
     #expect(!levels.isEmpty)

@@ -40,12 +40,12 @@ struct SystemTrackingTests {
     await #expect(throws: DockKitError.invalidParameter) {
       try await dock.setAngularVelocity(Vector3D(x: 0, y: .nan, z: 0))
     }
-    let before = dock.motionState.angularPositions.yaw
+    let before = dock.motionState.angularPositions.y
     try await dock.setAngularVelocity(Vector3D(x: 0, y: 0.5, z: 0))
     try manager.advance(by: 1)
     let state = dock.motionState
-    #expect(abs(state.angularVelocities.yaw - 0.5) < 0.05)
-    #expect(state.angularPositions.yaw > before + 0.3)
+    #expect(abs(state.angularVelocities.y - 0.5) < 0.05)
+    #expect(state.angularPositions.y > before + 0.3)
     // The last frame before 1 s is frame 29, due at 0.966666 s: the first 1 kHz tick after that.
     #expect(state.timestamp == 0.967)
   }
@@ -64,6 +64,6 @@ struct SystemTrackingTests {
     #expect(dock.limits == limits)
     try await dock.setAngularVelocity(Vector3D(x: 0, y: 1, z: 0))
     try manager.advance(by: 1)
-    #expect(abs(dock.motionState.angularVelocities.yaw) < 0.2 + 0.02)
+    #expect(abs(dock.motionState.angularVelocities.y) < 0.2 + 0.02)
   }
 }
