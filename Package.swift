@@ -68,6 +68,8 @@ let package = Package(
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO"]),
     .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
+    // App-style code written in DockKit's spelling (only the import differs), run on scenarios.
+    .testTarget(name: "DockKitCompatibilityTests", dependencies: ["DockSimKit", "DockSimIO"]),
     .testTarget(
       name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimHarness", "DockSimTestSupport"]),
   ],

@@ -71,9 +71,10 @@ extension DockAccessory {
 /// ``isFinished`` with `Task.sleep` never ends on its own. Either wait on the manager's
 /// ``DockAccessoryManager/clock`` (`try await clock.sleep(for: .milliseconds(100))` advances virtual
 /// time), call ``waitUntilFinished()``, or set ``DockAccessoryManager/virtualTime`` to
-/// `.advancesWhenPolled`, under which each poll of an unfinished motion simulates one camera frame. In
-/// every case the motion ends at the same virtual instant in every run. Polling many times while
-/// virtual time stands still prints a diagnostic once (to standard error).
+/// `.completesMotionsWhenPolled`, under which polling an unfinished motion's `isFinished` simulates
+/// until it is over. In every case the motion ends at the same virtual instant in every run. Polling
+/// many times while virtual time stands still is diagnosed once (``DockAccessoryManager/diagnostics``
+/// and standard error). When the scenario ends first, the motion is cancelled.
 public final class MotionProgress: Progress, @unchecked Sendable {
   // @unchecked: every read of the motion's state goes through the world's lock.
   private let box: SimulationBox

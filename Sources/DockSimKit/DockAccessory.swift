@@ -168,7 +168,7 @@ public final class DockAccessory: Sendable {
   public func setOrientation(
     _ orientation: Rotation3D, duration: Duration = .seconds(0), relative: Bool = false
   ) async throws(DockKitError) -> MotionProgress {
-    try await setOrientation(orientation.eulerAngles, duration: duration, relative: relative)
+    try await setOrientation(orientation.dockOrientation, duration: duration, relative: relative)
   }
 
   /// DockKit's `animate(motion:)`: plays `motion` from the current pose and returns to it. Same rules

@@ -74,6 +74,10 @@ public final class DockAccessoryManager: Sendable {
     set { box.withState { $0.virtualTime = newValue } }
   }
 
+  /// Diagnostics of waits that nothing advances (a motion's `Progress` polled many times while virtual
+  /// time stood still), in the order found; each is also printed to standard error.
+  public var diagnostics: [String] { box.withState { $0.diagnostics } }
+
   /// A clock on this world's virtual time: `sleep(until:)` simulates up to the deadline and returns,
   /// so app code that takes a `Clock` as a dependency waits deterministically (see ``SimulationClock``).
   public var clock: SimulationClock { SimulationClock(box: box) }

@@ -20,17 +20,27 @@ final class SimulationBox: @unchecked Sendable {
     return try body(&state)
   }
 
-  /// The state of a motion as an app's poll reads it. Under `.advancesWhenPolled`, an unfinished
-  /// motion's poll first simulates one camera frame; under `.manual`, many polls while virtual time
-  /// stands still print a diagnostic once.
+  /// The state of a motion as an app's poll of `isFinished` reads it. Under
+  /// `.completesMotionsWhenPolled`, polling an unfinished motion first simulates until it has
+  /// finished or was replaced; under `.manual`, many polls while virtual time stands still record
+  /// (and print) a diagnostic once.
   func poll(_ progress: MotionProgressState) -> (fraction: Double, finished: Bool, cancelled: Bool) {
     withState { world in
       if !(progress.finished || progress.cancelled) && !world.simulation.isFinished {
         switch world.virtualTime {
-        case .advancesWhenPolled:
-          do { try world.advanceOneFrame() } catch { world.deferredFailure = error }
+        case .completesMotionsWhenPolled:
+          do {
+            while !(progress.finished || progress.cancelled) && !world.simulation.isFinished {
+              try world.advanceOneFrame()
+            }
+          } catch {
+            world.deferredFailure = error
+          }
         case .manual:
-          progress.notePoll(at: world.simulation.now)
+          if let message = progress.notePoll(at: world.simulation.now) {
+            world.diagnostics.append(message)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+          }
         }
       }
       return (progress.fraction, progress.finished, progress.cancelled)
@@ -38,15 +48,17 @@ final class SimulationBox: @unchecked Sendable {
   }
 }
 
-/// How virtual time passes for an app that waits by polling.
+/// How virtual time passes for an app that waits for a motion by polling its `Progress`.
 public enum VirtualTime: Sendable, Equatable {
   /// Time passes only when something advances it: ``DockAccessoryManager/advance(by:)``, the
-  /// manager's ``DockAccessoryManager/clock``, or ``MotionProgress/waitUntilFinished()``.
+  /// manager's ``DockAccessoryManager/clock``, or ``MotionProgress/waitUntilFinished()``. An app
+  /// polling `isFinished` while nothing advances time is diagnosed (``DockAccessoryManager/diagnostics``).
   case manual
-  /// As `.manual`, and each read of an unfinished motion's progress (`isFinished`,
-  /// `fractionCompleted`, …) first simulates one camera frame, so an app's loop that polls a
-  /// `Progress` with `Task.sleep` ends at the same virtual instant in every run.
-  case advancesWhenPolled
+  /// As `.manual`, and reading `isFinished` of an unfinished motion first simulates until the motion
+  /// has finished or another command replaced it, as if the app had waited for it. An app's loop
+  /// `while !progress.isFinished { try await Task.sleep(…) }` then ends after one poll, at the same
+  /// virtual instant in every run (the first camera frame at which the motion is over).
+  case completesMotionsWhenPolled
 }
 
 /// A `setOrientation` move or an animation as its progress handle sees it. Mutated only under the
@@ -71,23 +83,22 @@ final class MotionProgressState: @unchecked Sendable {
   /// Polls of an unfinished motion at one virtual instant before the diagnostic is printed.
   static let pollsBeforeDiagnostic = 200
 
-  /// Counts a poll at `now`; prints the diagnostic once when virtual time has stood still for
+  /// Counts a poll at `now`; returns the diagnostic, once, when virtual time has stood still for
   /// ``pollsBeforeDiagnostic`` polls.
-  func notePoll(at now: SimTime) {
+  func notePoll(at now: SimTime) -> String? {
     if lastPollTime == now {
       pollsAtSameInstant += 1
     } else {
       lastPollTime = now
       pollsAtSameInstant = 1
     }
-    guard pollsAtSameInstant >= Self.pollsBeforeDiagnostic, !diagnosed else { return }
+    guard pollsAtSameInstant >= Self.pollsBeforeDiagnostic, !diagnosed else { return nil }
     diagnosed = true
-    let message =
+    return
       "DockSimKit: a motion's Progress was polled \(pollsAtSameInstant) times while virtual time stood at "
       + "\(now.seconds) s; nothing advances the simulation, so it cannot finish. Wait on "
       + "manager.clock (clock.sleep(for:) advances virtual time), call progress.waitUntilFinished(), or "
-      + "set manager.virtualTime = .advancesWhenPolled (docs/dockkit-api.md, \"Waiting\").\n"
-    FileHandle.standardError.write(Data(message.utf8))
+      + "set manager.virtualTime = .completesMotionsWhenPolled (docs/dockkit-api.md, \"Waiting for a motion\")."
   }
 }
 
@@ -112,6 +123,8 @@ struct WorldState {
   /// The limits last accepted by `setLimits(_:)`.
   var limits = DockAccessory.Limits(yaw: nil, pitch: nil, roll: nil)
   var virtualTime = VirtualTime.manual
+  /// Diagnostics of waits nothing advances, in the order they were found.
+  var diagnostics: [String] = []
   /// A failure while a poll advanced time (a getter cannot throw): thrown by the next advance.
   var deferredFailure: (any Error)?
 
@@ -199,6 +212,12 @@ struct WorldState {
   }
 
   mutating func finishStreams() {
+    // Nothing moves after the end: a motion still under way will never finish.
+    for progress in progresses {
+      progress.cancelled = true
+      progress.handle?.cancel()
+    }
+    progresses = []
     for c in motionContinuations { c.finish() }
     for c in trackingContinuations { c.finish() }
     for c in batteryContinuations { c.finish() }

@@ -79,6 +79,8 @@ public enum DockKitError: String, Error, Equatable, Sendable, CaseIterable {
   case frameRateTooHigh
   /// A motion command, limit or animation while system tracking is on (DockKit requires it off).
   case systemTrackingEnabled
+  /// The app lacks camera permission (DockKit's case; the simulated phone always grants it).
+  case cameraTCCMissing
 }
 
 /// A command the dock refused: when, what, and which rule it broke.
