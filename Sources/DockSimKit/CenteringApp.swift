@@ -20,17 +20,24 @@ public struct CenteringApp: Sendable {
     self.maximumRate = maximumRate
   }
 
-  /// Runs the loop on `manager` until the scenario's end and returns the run's metrics. Call steps
-  /// are made at whole multiples of `period` from the start (integer step count, no drift).
+  /// Runs the loop on `manager` until the scenario's end and returns the run's metrics. The app
+  /// sleeps on the manager's clock between steps, at whole multiples of `period` from the start
+  /// (integer step count, no drift).
   public func run(_ manager: DockAccessoryManager) async throws -> ScenarioResult {
     let accessory = manager.accessory
+    let clock = manager.clock
     try await manager.setSystemTrackingEnabled(false)
     var step: Int64 = 0
     while !manager.isFinished {
       let (yaw, pitch) = command(for: accessory.trackingState, camera: accessory.camera)
       try await accessory.setAngularVelocity(Vector3D(x: pitch, y: yaw, z: 0))
       step += 1
-      try manager.advance(until: SimTime(seconds: Double(step) * period))
+      let next = SimTime(seconds: Double(step) * period)
+      do {
+        try await clock.sleep(until: SimulationClock.Instant(next))
+      } catch is ScenarioEndedError {
+        break
+      }
     }
     return manager.result
   }
