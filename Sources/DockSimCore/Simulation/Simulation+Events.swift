@@ -64,11 +64,9 @@ extension Simulation {
           [$0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height].allSatisfy(\.isFinite)
         })
       else { return .invalidParameter }
-      // A new custom-tracking session tracks the app's observations alone: the built-in tracker
-      // starts from no tracks, so the subject the system was following does not stay primary.
-      if customTrackingUntil.map({ now > $0 }) ?? true, tracker is MultiTargetTracker {
-        tracker = MultiTargetTracker(camera: scenario.camera, parameters: scenario.tracker)
-      }
+      // A new custom-tracking session tracks the app's observations alone: the tracker starts from
+      // no tracks, so the subject the system was following does not stay primary.
+      if customTrackingUntil.map({ now > $0 }) ?? true { tracker.reset() }
       customObservations = observations
       customTrackingUntil = now + SimDuration(microseconds: 200_000)
       activeMotion = nil
