@@ -1,3 +1,7 @@
+/// The true boxes and camera pose at a capture: for scoring, and for telling which person an app's
+/// selection means; never shown to the tracker.
+typealias CapturedTruth = (boxes: [TruthBox], pose: CameraPose)
+
 /// The closed loop of one scenario, stepped on integer time.
 ///
 /// Every physics tick (1 kHz by default), in this order:
@@ -23,42 +27,20 @@ public struct Simulation {
   private var subjectMotion: [MotionNoiseProcess?]
   private var delayLine: [ObservationBatch?]
   /// The true boxes and camera pose at each capture in the delay line, for scoring only.
-  private var truthLine: [(boxes: [TruthBox], pose: CameraPose)?]
-  /// The framing in force (DockKit's framing mode and region of interest).
-  public internal(set) var framing: Framing
-  /// Whether the built-in tracker and controller drive the dock (DockKit's system tracking).
-  public internal(set) var systemTracking = true
-  /// The app's manual angular velocity while system tracking is off, rad/s.
-  var manualVelocity = DockCommand.stop
-  /// The `setOrientation` move or animation in progress (system tracking off), if any.
-  public internal(set) var activeMotion: ActiveMotion?
-  var motionSerial = 0
-  var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
-  var lastDeliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
-  /// Whether the phone is on the dock.
-  public internal(set) var docked = true
-  var battery: BatteryIntegrator
-  /// Observations the app passed to `track` since the last frame, and until when custom tracking
-  /// drives the dock without a new call.
-  var customObservations: [Observation]?
-  var customTrackingUntil: SimTime?
-  var lastTrackCall: SimTime?
-  /// The scenario's custom-tracking app model: rate (Hz), kinds, next call.
-  var customApp: (rate: Double, kinds: [SubjectKind], next: SimTime)?
-  /// What API calls since the last frame did, reported with the next frame.
-  var pendingAPI = AppliedEvents()
-  /// The subject the app selected (`selectSubjects`, a tap, or tracks it chose), which the run is about
-  /// while the selection lasts; nil: the scenario's `primary_subject`.
-  var selectedSubject: Int?
+  private var truthLine: [CapturedTruth?]
+  /// The DockKit app session: what the app's calls set and the rules they obey.
+  var session: AppSession
+  /// The pose the sensors gave at the last frame, and the truth delivered then: what an app's call
+  /// between frames is applied against.
+  private var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
+  private var lastDeliveredTruth: CapturedTruth?
   private var tick: Int64 = 0
   private var nextFrame: Int64 = 0
   /// `frames.time(of: nextFrame)`, kept so that the per-tick test is one comparison.
   private var nextFrameTime = SimTime.zero
-  /// Accepted `setOrientation` / `animate` calls in the last second (DockKit allows two).
-  var recentMotionCalls: [SimTime] = []
   /// The timeline, stably sorted by time, and the next event to apply.
-  let events: [ScenarioEvent]
-  var nextEvent = 0
+  private let events: [ScenarioEvent]
+  private var nextEvent = 0
   private var sensors: PoseSensors
   private var poseEstimator: CameraPoseEstimator
   /// Wall time of the tracker and controller, when measured (`measuresComputeTime`); never read back.
@@ -79,8 +61,7 @@ public struct Simulation {
     tickMicros = Int64(1_000_000 / scenario.physicsRateHz)
     frames = RateSchedule(rateHz: scenario.frameRateHz)
     dock = Dock(parameters: scenario.dock)
-    framing = scenario.framing
-    battery = BatteryIntegrator(model: scenario.battery)
+    session = AppSession(scenario: scenario)
     events = scenario.events.enumerated().sorted { a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
     }.map(\.element)
@@ -153,18 +134,26 @@ public struct Simulation {
   /// Applies `command` now, as an app calling DockKit would; returns the error DockKit would throw, or
   /// nil. The command acts from the next frame on and is recorded like a timeline event.
   public mutating func submit(_ command: DockKitCommand) -> DockKitError? {
-    var applied = AppliedEvents()
-    let error = apply(
-      command, at: now, tracks: lastRecord?.tracks ?? [], deliveredTruth: lastDeliveredTruth, result: &applied
-    )
-    if let error {
-      pendingAPI.violations.append(APIViolation(time: now, command: command.name, error: error))
-    } else {
-      pendingAPI.commands.append(command.name)
-      pendingAPI.framingChanged = pendingAPI.framingChanged || applied.framingChanged
-    }
-    return error
+    let context = appContext(at: now)
+    return session.submit(command, context, tracker: &tracker, limits: &dock.limits)
   }
+
+  /// What an app's call is applied against between frames: the last frame's tracks, the truth
+  /// delivered then and the pose the sensors gave then.
+  private func appContext(at time: SimTime) -> AppSession.Context {
+    AppSession.Context(
+      time: time, tracks: lastRecord?.tracks ?? [], deliveredTruth: lastDeliveredTruth,
+      measuredPose: lastMeasuredPose)
+  }
+
+  /// The framing in force (DockKit's framing mode and region of interest).
+  public var framing: Framing { session.framing }
+  /// Whether the built-in tracker and controller drive the dock (DockKit's system tracking).
+  public var systemTracking: Bool { session.systemTracking }
+  /// The `setOrientation` move or animation in progress (system tracking off), if any.
+  public var activeMotion: ActiveMotion? { session.activeMotion }
+  /// Whether the phone is on the dock.
+  public var docked: Bool { session.docked }
 
   /// The last frame simulated, if any.
   public private(set) var lastRecord: FrameRecord?
@@ -214,28 +203,28 @@ public struct Simulation {
     let deliveredTruth = deliveredIndex >= 0 ? truthLine[Int(deliveredIndex % n)] : nil
 
     // The scenario's custom-tracking app model calls `track` with its own detections.
-    if let app = customApp, now >= app.next {
-      let own = observations.filter { app.kinds.contains($0.kind) }
-      _ = submit(.track(own))
-      customApp?.next = app.next + SimDuration(seconds: 1 / app.rate)
-    }
+    let appContext = appContext(at: now)
+    session.runCustomTrackingApp(
+      detections: observations, appContext, tracker: &tracker, limits: &dock.limits)
     var tracks: [Track] = []
-    if let custom = customObservations {
+    if let custom = session.takeCustomObservations() {
       // Custom tracking: the app's observations, taken now, replace the built-in detector's.
       tracks = timedTrackerUpdate(
         with: ObservationBatch(
           frame: index, captureTime: now, cameraPose: measuredPose, observations: custom),
         frame: index)
-      customObservations = nil
-    } else if let delivered, customTrackingUntil.map({ now > $0 }) ?? true {
+    } else if let delivered, !session.customTrackingActive(at: now) {
       tracks = timedTrackerUpdate(with: delivered, frame: index)
     }
     lastDeliveredTruth = deliveredTruth
-    var applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
-    if !pendingAPI.violations.isEmpty { applied.violations = pendingAPI.violations + applied.violations }
-    if !pendingAPI.commands.isEmpty { applied.commands = pendingAPI.commands + applied.commands }
-    applied.framingChanged = applied.framingChanged || pendingAPI.framingChanged
-    pendingAPI = AppliedEvents()
+    let context = AppSession.Context(
+      time: now, tracks: tracks, deliveredTruth: deliveredTruth, measuredPose: measuredPose)
+    while nextEvent < events.count && events[nextEvent].time <= now {
+      let command = events[nextEvent].command
+      nextEvent += 1
+      session.play(command, context, tracker: &tracker, limits: &dock.limits)
+    }
+    let applied = session.takeLog()
     let primary = tracker.primaryTrack
     // Field by field: `components` would build an array every frame.
     if let p = primary?.state,
@@ -247,20 +236,14 @@ public struct Simulation {
     let motion = MotionState(time: now, positions: measured, velocities: velocity)
     // With system tracking off the app drives the dock; the tracker still runs (DockKit keeps
     // reporting tracking states), but the controller is not consulted.
-    let wanted: DockCommand
-    let custom = customTrackingUntil.map { now <= $0 } ?? false
-    if !docked {
-      wanted = .stop
-    } else if systemTracking || custom {
-      wanted = timedControllerCommand(
-        primary: primary, tracks: tracks, motion: motion, framing: framing, frame: index)
-    } else if let active = activeMotion {
-      wanted = active.command(
-        at: now, lead: scenario.dock.commandLatency.seconds, measured: measured, gain: Self.motionGain)
-    } else {
-      wanted = manualVelocity
+    let command: DockCommand
+    switch session.driver(at: now, measured: measured) {
+    case .none: command = .stop
+    case .controller:
+      command = timedControllerCommand(
+        primary: primary, tracks: tracks, motion: motion, framing: session.framing, frame: index)
+    case .app(let wanted): command = wanted
     }
-    let command = wanted
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)
     }
@@ -268,7 +251,7 @@ public struct Simulation {
 
     // Frame the box the tracker follows: a person framed by the face is judged by the face; the person
     // is the one the app selected, if it did.
-    let intended = selectedSubject ?? scenario.primarySubject
+    let intended = session.selectedSubject ?? scenario.primarySubject
     let truth = Simulation.primaryBox(of: intended, kind: primary?.kind, in: boxes)
     // The estimate is judged at its capture time on the same box as the framing: the one of the kind
     // the primary track follows.
@@ -280,7 +263,7 @@ public struct Simulation {
       estimateNEES = TrackingMetrics.nees(primary, truth: t, pose: truePose, camera: scenario.camera)
     }
     return FrameRecord(
-      frame: index, time: now, boxes: boxes, truth: truth, intendedSubject: selectedSubject,
+      frame: index, time: now, boxes: boxes, truth: truth, intendedSubject: session.selectedSubject,
       observation: Simulation.nearest(observations, to: truth),
       observations: observations, tracks: tracks, estimate: primary,
       deliveredBoxes: deliveredTruth?.boxes ?? [],
@@ -288,10 +271,10 @@ public struct Simulation {
       truthAtEstimate: truthAtEstimate, estimateNEES: estimateNEES,
       camera: pose, measuredPose: delivered?.cameraPose, sensedPose: measuredPose, cameraVelocity: velocity,
       command: command,
-      framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
-      framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
-      commands: applied.commands, activeMotion: activeMotion,
-      battery: battery.state(at: now), docked: docked)
+      framingError: Simulation.framingError(truth, target: session.framing.target), framing: session.framing,
+      framingChanged: applied.framingChanged, systemTracking: session.systemTracking,
+      violations: applied.violations, commands: applied.commands, activeMotion: session.activeMotion,
+      battery: session.batteryState(at: now), docked: session.docked)
   }
 
   /// Subject `index`'s box of `kind` (the kind the primary track follows), else its main box.
