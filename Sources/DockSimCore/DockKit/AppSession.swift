@@ -10,8 +10,8 @@
 /// (`driver(at:measured:)`) and what custom tracking feeds the tracker.
 ///
 /// A refused command changes no state, except the clock of the `track` call-rate rule, which counts
-/// refused calls too, and the two-per-second motion rule, which counts a call that passed it even when
-/// its move cannot be planned.
+/// calls refused for their rate or their observations too, and the two-per-second motion rule, which
+/// counts a call that passed it even when its move cannot be planned.
 struct AppSession {
   /// What a command is applied against: the instant, and what the phone knows then.
   struct Context {
@@ -70,7 +70,7 @@ struct AppSession {
   /// while the selection lasts; nil: the scenario's `primary_subject`.
   private(set) var selectedSubject: Int?
   /// The app's manual angular velocity while system tracking is off, rad/s.
-  private(set) var manualVelocity = DockCommand.stop
+  private var manualVelocity = DockCommand.stop
   private var motionSerial = 0
   /// Accepted `setOrientation` / `animate` calls in the last second (DockKit allows two).
   private var recentMotionCalls: [SimTime] = []

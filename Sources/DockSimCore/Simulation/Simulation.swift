@@ -42,7 +42,7 @@ public struct Simulation {
   /// The true boxes and camera pose at each capture in the delay line, for scoring only.
   private var truthLine: [CapturedTruth?]
   /// The DockKit app session: what the app's calls set and the rules they obey.
-  var session: AppSession
+  private var session: AppSession
   /// The pose the sensors gave at the last frame, and the truth delivered then: what an app's call
   /// between frames is applied against.
   private var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
