@@ -93,6 +93,13 @@ public struct GNNReferenceTracker: LogTracker {
 
   public var primaryTrack: Track? { confirmed.min { $0.id < $1.id }.map { track($0, confirmed: true) } }
 
+  /// The tracker as `init` left it, with the same camera, parameters and life-cycle settings.
+  public mutating func reset() {
+    self = GNNReferenceTracker(
+      camera: camera, parameters: parameters, confirmUpdates: confirmUpdates,
+      tentativeDeleteAfterSteps: tentativeDeleteAfterSteps, deleteAfterSteps: deleteAfterSteps)
+  }
+
   public mutating func update(with batch: ObservationBatch) -> [Track] {
     process(time: batch.captureTime.seconds, pose: batch.cameraPose, observations: batch.observations)
   }

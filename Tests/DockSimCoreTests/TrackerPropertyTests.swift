@@ -130,6 +130,10 @@ struct NonFiniteLoopTests {
       if poisoned { t.state.azimuth = .nan }
       return t
     }
+    mutating func reset() {
+      inner.reset()
+      poisoned = false
+    }
   }
 
   /// A controller that commands NaN.

@@ -84,6 +84,26 @@ struct GNNReferenceTrackerTests {
     #expect(Set(frames.flatMap { $0.map(\.id) }) == [1])
   }
 
+  /// After `reset()` the tracker starts again: no tracks, ids from 1, and the same tracks on the same
+  /// frames as a fresh tracker (times continue; only the tracks are forgotten).
+  @Test func resetForgetsEveryTrack() {
+    let pose = CameraPose(yaw: 0, pitch: 0)
+    let box = Observation(kind: .humanFace, rect: NormalizedRect(x: 0.48, y: 0.45, width: 0.04, height: 0.1))
+    var used = GNNReferenceTracker(camera: Self.camera, parameters: Self.oracleParameters)
+    for k in 0..<5 { _ = used.process(time: Double(k) / 30, pose: pose, observations: [box]) }
+    #expect(used.primaryTrack?.id == 1)
+    used.reset()
+    #expect(used.primaryTrack == nil && used.tracks.isEmpty)
+    var fresh = GNNReferenceTracker(camera: Self.camera, parameters: Self.oracleParameters)
+    for k in 5..<10 {
+      let time = Double(k) / 30
+      let a = used.process(time: time, pose: pose, observations: [box])
+      let b = fresh.process(time: time, pose: pose, observations: [box])
+      #expect("\(a)" == "\(b)", "frame \(k)")
+    }
+    #expect(used.primaryTrack?.id == 1)
+  }
+
   @Test func aTentativeTrackMayMissOneFrameNotTwo() {
     // Updates in frames 0, 2 and 4, each after one miss: confirmed at the third.
     let gaps = Self.run(seen: [0, 2, 4], frames: 5)

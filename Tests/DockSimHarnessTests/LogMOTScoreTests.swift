@@ -23,6 +23,7 @@ struct LogMOTScoreTests {
       defer { next += 1 }
       return next < frames.count ? frames[next] : []
     }
+    mutating func reset() { next = 0 }
   }
 
   /// Two subjects standing still, seen in frames 0..<n.

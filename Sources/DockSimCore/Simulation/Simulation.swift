@@ -1,10 +1,27 @@
+/// The true boxes and camera pose at a capture: for scoring, and for telling which person an app's
+/// selection means; never shown to the tracker.
+typealias CapturedTruth = (boxes: [TruthBox], pose: CameraPose)
+
 /// The closed loop of one scenario, stepped on integer time.
 ///
-/// Every physics tick (1 kHz by default), in this order:
-/// 1. **frame** (when a camera frame is due): world → project subjects through the true camera →
-///    detect → push into the inference delay line → deliver the batch captured `latencyFrames` ago →
-///    track → control → send the command (it acts after the command latency) → record and score;
-/// 2. **actuation**: the dock steps its motors under the active command.
+/// Every physics tick (1 kHz by default), in this order (`advance(until:trace:)`):
+/// 1. **sensing**: the encoders and the gyroscope sample the dock; the samples that have arrived reach
+///    the pose estimator;
+/// 2. **frame**, when a camera frame is due (`frame(_:at:)`): named stages, each a small method, in the
+///    manner of MuJoCo's `mj_step` (after the previous record lets go of the buffers this frame reuses):
+///    1. `captureScene`: the subjects projected through the **true** camera pose and detected;
+///    2. `measurePose`: the pose and rates the phone knows from its sensors, never from the truth;
+///    3. `deliverCapture`: this capture into the inference delay line, out the one captured
+///       `latency_frames` ago, with its pose asked again now that samples surround it;
+///    4. `estimate`: the tracker updates on the delivered batch or, under custom tracking, on the app's
+///       own observations (the scenario's custom-tracking app calls `track` first, when due);
+///    5. `applyAppCommands`: the timeline's due events through the app session (`AppSession`, which
+///       holds DockKit's state and rules, and the API calls made since the last frame);
+///    6. `commandDock`: the controller's command (system or custom tracking), the app's (its move,
+///       animation or manual velocity) or stop (undocked), sent to act after the command latency;
+///    7. `record`: the frame record (the truth the frame is judged on, the estimate's NEES, what the
+///       app's calls did, the battery), then scored by the metrics and written to the trace;
+/// 3. **actuation**: the dock steps its motors under the active command; the metrics see the step.
 public struct Simulation {
   public let scenario: Scenario
   var dock: Dock
@@ -23,42 +40,20 @@ public struct Simulation {
   private var subjectMotion: [MotionNoiseProcess?]
   private var delayLine: [ObservationBatch?]
   /// The true boxes and camera pose at each capture in the delay line, for scoring only.
-  private var truthLine: [(boxes: [TruthBox], pose: CameraPose)?]
-  /// The framing in force (DockKit's framing mode and region of interest).
-  public internal(set) var framing: Framing
-  /// Whether the built-in tracker and controller drive the dock (DockKit's system tracking).
-  public internal(set) var systemTracking = true
-  /// The app's manual angular velocity while system tracking is off, rad/s.
-  var manualVelocity = DockCommand.stop
-  /// The `setOrientation` move or animation in progress (system tracking off), if any.
-  public internal(set) var activeMotion: ActiveMotion?
-  var motionSerial = 0
-  var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
-  var lastDeliveredTruth: (boxes: [TruthBox], pose: CameraPose)?
-  /// Whether the phone is on the dock.
-  public internal(set) var docked = true
-  var battery: BatteryIntegrator
-  /// Observations the app passed to `track` since the last frame, and until when custom tracking
-  /// drives the dock without a new call.
-  var customObservations: [Observation]?
-  var customTrackingUntil: SimTime?
-  var lastTrackCall: SimTime?
-  /// The scenario's custom-tracking app model: rate (Hz), kinds, next call.
-  var customApp: (rate: Double, kinds: [SubjectKind], next: SimTime)?
-  /// What API calls since the last frame did, reported with the next frame.
-  var pendingAPI = AppliedEvents()
-  /// The subject the app selected (`selectSubjects`, a tap, or tracks it chose), which the run is about
-  /// while the selection lasts; nil: the scenario's `primary_subject`.
-  var selectedSubject: Int?
+  private var truthLine: [CapturedTruth?]
+  /// The DockKit app session: what the app's calls set and the rules they obey.
+  private var session: AppSession
+  /// The pose the sensors gave at the last frame, and the truth delivered then: what an app's call
+  /// between frames is applied against.
+  private var lastMeasuredPose = CameraPose(yaw: 0, pitch: 0)
+  private var lastDeliveredTruth: CapturedTruth?
   private var tick: Int64 = 0
   private var nextFrame: Int64 = 0
   /// `frames.time(of: nextFrame)`, kept so that the per-tick test is one comparison.
   private var nextFrameTime = SimTime.zero
-  /// Accepted `setOrientation` / `animate` calls in the last second (DockKit allows two).
-  var recentMotionCalls: [SimTime] = []
   /// The timeline, stably sorted by time, and the next event to apply.
-  let events: [ScenarioEvent]
-  var nextEvent = 0
+  private let events: [ScenarioEvent]
+  private var nextEvent = 0
   private var sensors: PoseSensors
   private var poseEstimator: CameraPoseEstimator
   /// Wall time of the tracker and controller, when measured (`measuresComputeTime`); never read back.
@@ -79,8 +74,7 @@ public struct Simulation {
     tickMicros = Int64(1_000_000 / scenario.physicsRateHz)
     frames = RateSchedule(rateHz: scenario.frameRateHz)
     dock = Dock(parameters: scenario.dock)
-    framing = scenario.framing
-    battery = BatteryIntegrator(model: scenario.battery)
+    session = AppSession(scenario: scenario)
     events = scenario.events.enumerated().sorted { a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
     }.map(\.element)
@@ -153,41 +147,88 @@ public struct Simulation {
   /// Applies `command` now, as an app calling DockKit would; returns the error DockKit would throw, or
   /// nil. The command acts from the next frame on and is recorded like a timeline event.
   public mutating func submit(_ command: DockKitCommand) -> DockKitError? {
-    var applied = AppliedEvents()
-    let error = apply(
-      command, at: now, tracks: lastRecord?.tracks ?? [], deliveredTruth: lastDeliveredTruth, result: &applied
-    )
-    if let error {
-      pendingAPI.violations.append(APIViolation(time: now, command: command.name, error: error))
-    } else {
-      pendingAPI.commands.append(command.name)
-      pendingAPI.framingChanged = pendingAPI.framingChanged || applied.framingChanged
-    }
-    return error
+    let context = appContext(at: now)
+    return session.submit(command, context, tracker: &tracker, limits: &dock.limits)
   }
+
+  /// What an API call (or the scenario's custom-tracking app) is applied against: the last record's
+  /// tracks, and the truth delivered and the pose measured most recently.
+  private func appContext(at time: SimTime) -> AppSession.Context {
+    AppSession.Context(
+      time: time, tracks: lastRecord?.tracks ?? [], deliveredTruth: lastDeliveredTruth,
+      measuredPose: lastMeasuredPose)
+  }
+
+  /// The framing in force (DockKit's framing mode and region of interest).
+  public var framing: Framing { session.framing }
+  /// Whether the built-in tracker and controller drive the dock (DockKit's system tracking).
+  public var systemTracking: Bool { session.systemTracking }
+  /// The `setOrientation` move or animation in progress (system tracking off), if any.
+  public var activeMotion: ActiveMotion? { session.activeMotion }
+  /// Whether the phone is on the dock.
+  public var docked: Bool { session.docked }
 
   /// The last frame simulated, if any.
   public private(set) var lastRecord: FrameRecord?
 
+  /// One camera frame, stage by stage (the type's documentation lists them).
   private mutating func frame(_ index: Int64, at now: SimTime) throws -> FrameRecord {
+    releaseLastFrame()
+    let capture = captureScene(index, at: now)
+    let sensed = measurePose(at: now)
+    let delivery = deliverCapture(capture, index, at: now, sensed: sensed)
+    let tracks = estimate(index, at: now, capture: capture, delivered: delivery.batch, sensed: sensed)
+    let applied = applyAppCommands(at: now, tracks: tracks, deliveredTruth: delivery.truth, sensed: sensed)
+    let primary = try primaryTrack(index, at: now)
+    let command = try commandDock(index, at: now, primary: primary, tracks: tracks, sensed: sensed)
+    return record(
+      index, at: now, capture: capture, sensed: sensed, delivery: delivery, tracks: tracks, primary: primary,
+      command: command, applied: applied)
+  }
+
+  /// What the camera captured at a frame: the true pose and boxes, and the detector's observations.
+  private struct Capture {
+    var pose: CameraPose
+    var boxes: [TruthBox]
+    var observations: [Observation]
+  }
+
+  /// What the phone's sensors say at a frame's instant.
+  private struct Sensed {
+    var pose: CameraPose
+    /// The axes' angular rates, rad/s.
+    var velocity: AxisPair<Double>
+    var positions: AxisPair<Double> { AxisPair(yaw: pose.yaw, pitch: pose.pitch) }
+  }
+
+  /// The capture `latency_frames` ago as the tracker gets it (none in the first frames), and its truth.
+  private struct Delivery {
+    var batch: ObservationBatch?
+    var truth: CapturedTruth?
+  }
+
+  /// Before the stages: this frame's boxes and observations go into the delay-line slot of the capture
+  /// `latency_frames + 1` frames ago, whose arrays are reused, and the tracker reuses its output buffer;
+  /// their other holders let go of them first, so a steady-state frame allocates nothing.
+  private mutating func releaseLastFrame() {
+    lastRecord?.boxes = []
+    lastRecord?.observations = []
+    lastRecord?.deliveredBoxes = []
+    lastRecord?.tracks = []
+    // The truth delivered last frame is the capture this frame overwrites.
+    lastDeliveredTruth?.boxes = []
+  }
+
+  /// Stage 1, capture the scene: every subject's boxes through the true camera pose (with their random
+  /// motion), hidden parts and all, and what the detector makes of them; into the arrays of the
+  /// delay-line slot this capture takes.
+  private mutating func captureScene(_ index: Int64, at now: SimTime) -> Capture {
     let pose = dock.cameraPose
     offsets.removeAll(keepingCapacity: true)
     if subjectMotion.contains(where: { $0 != nil }) {
       for i in subjectMotion.indices { offsets.append(subjectMotion[i]?.offset(at: now) ?? .zero) }
     }
-    // This frame's boxes and observations go into the delay-line slot of the capture `n` frames ago:
-    // its arrays are reused (their last reader, the previous record, lets go of them first), so a
-    // steady-state frame allocates nothing here.
-    let n = Int64(delayLine.count)
-    let slot = Int(index % n)
-    lastRecord?.boxes = []
-    lastRecord?.observations = []
-    lastRecord?.deliveredBoxes = []
-    // Likewise the tracker's output buffer, which the previous record still shares.
-    lastRecord?.tracks = []
-    // The truth delivered last frame is the capture this frame overwrites; only `submit(.track)`, which
-    // does not read it, can run before it is replaced below.
-    lastDeliveredTruth?.boxes = []
+    let slot = Int(index % Int64(delayLine.count))
     var boxes = truthLine[slot]?.boxes ?? []
     var observations = delayLine[slot]?.observations ?? []
     truthLine[slot] = nil
@@ -196,46 +237,82 @@ public struct Simulation {
       subjects: scenario.subjects, occluders: scenario.occluders, at: now, pose: pose, offsets: offsets,
       into: &boxes, workspace: &projection)
     detector.detect(SceneSnapshot(time: now, boxes: boxes), camera: pose, into: &observations)
+    return Capture(pose: pose, boxes: boxes, observations: observations)
+  }
 
-    // The phone knows its pose only from the sensors (encoders and gyroscope), never from the truth.
-    let measuredPose = poseEstimator.pose(at: now)
-    lastMeasuredPose = measuredPose
-    let measured = AxisPair(yaw: measuredPose.yaw, pitch: measuredPose.pitch)
-    let velocity = poseEstimator.angularRate(at: now)
+  /// Stage 2, measure the pose: the phone knows its pose only from the sensors (encoders and
+  /// gyroscope), never from the truth. A move or animation the app starts before the next frame starts
+  /// from it.
+  private mutating func measurePose(at now: SimTime) -> Sensed {
+    let pose = poseEstimator.pose(at: now)
+    lastMeasuredPose = pose
+    return Sensed(pose: pose, velocity: poseEstimator.angularRate(at: now))
+  }
 
-    // Ring buffer of the last latency+1 captures: write this frame's, deliver the one `latency` ago.
+  /// Stage 3, deliver: the delay line is a ring of the last `latency_frames + 1` captures; this one is
+  /// written with the pose measured for it, and the one `latency_frames` ago comes out, its pose asked
+  /// again (by delivery, encoder samples exist on both sides of its capture instant). Its truth is
+  /// what app calls until the next frame are judged against.
+  private mutating func deliverCapture(_ capture: Capture, _ index: Int64, at now: SimTime, sensed: Sensed)
+    -> Delivery
+  {
+    let n = Int64(delayLine.count)
+    let slot = Int(index % n)
     delayLine[slot] = ObservationBatch(
-      frame: index, captureTime: now, cameraPose: measuredPose, observations: observations)
-    truthLine[slot] = (boxes, pose)
+      frame: index, captureTime: now, cameraPose: sensed.pose, observations: capture.observations)
+    truthLine[slot] = (capture.boxes, capture.pose)
     let deliveredIndex = index - (n - 1)
-    var delivered = deliveredIndex >= 0 ? delayLine[Int(deliveredIndex % n)] : nil
-    // By delivery, encoder samples exist on both sides of the capture instant: ask again.
-    if let d = delivered { delivered?.cameraPose = poseEstimator.pose(at: d.captureTime) }
-    let deliveredTruth = deliveredIndex >= 0 ? truthLine[Int(deliveredIndex % n)] : nil
+    guard deliveredIndex >= 0 else {
+      lastDeliveredTruth = nil
+      return Delivery(batch: nil, truth: nil)
+    }
+    var batch = delayLine[Int(deliveredIndex % n)]
+    if let b = batch { batch?.cameraPose = poseEstimator.pose(at: b.captureTime) }
+    let truth = truthLine[Int(deliveredIndex % n)]
+    lastDeliveredTruth = truth
+    return Delivery(batch: batch, truth: truth)
+  }
 
-    // The scenario's custom-tracking app model calls `track` with its own detections.
-    if let app = customApp, now >= app.next {
-      let own = observations.filter { app.kinds.contains($0.kind) }
-      _ = submit(.track(own))
-      customApp?.next = app.next + SimDuration(seconds: 1 / app.rate)
-    }
-    var tracks: [Track] = []
-    if let custom = customObservations {
-      // Custom tracking: the app's observations, taken now, replace the built-in detector's.
-      tracks = timedTrackerUpdate(
-        with: ObservationBatch(
-          frame: index, captureTime: now, cameraPose: measuredPose, observations: custom),
+  /// Stage 4, estimate: the tracker updates on the delivered batch. Under custom tracking the app's
+  /// observations, taken now with the pose measured now, replace the built-in detector's (the
+  /// scenario's custom-tracking app calls `track` with this capture's detections first, when due), and
+  /// while custom tracking lasts without a new call the tracker is not updated. Returns the live tracks
+  /// (none when nothing was processed).
+  private mutating func estimate(
+    _ index: Int64, at now: SimTime, capture: Capture, delivered: ObservationBatch?, sensed: Sensed
+  ) -> [Track] {
+    let context = appContext(at: now)
+    session.runCustomTrackingApp(
+      detections: capture.observations, context, tracker: &tracker, limits: &dock.limits)
+    if let custom = session.takeCustomObservations() {
+      return timedTrackerUpdate(
+        with: ObservationBatch(frame: index, captureTime: now, cameraPose: sensed.pose, observations: custom),
         frame: index)
-      customObservations = nil
-    } else if let delivered, customTrackingUntil.map({ now > $0 }) ?? true {
-      tracks = timedTrackerUpdate(with: delivered, frame: index)
     }
-    lastDeliveredTruth = deliveredTruth
-    var applied = applyEvents(upTo: now, tracks: tracks, deliveredTruth: deliveredTruth)
-    if !pendingAPI.violations.isEmpty { applied.violations = pendingAPI.violations + applied.violations }
-    if !pendingAPI.commands.isEmpty { applied.commands = pendingAPI.commands + applied.commands }
-    applied.framingChanged = applied.framingChanged || pendingAPI.framingChanged
-    pendingAPI = AppliedEvents()
+    guard let delivered, !session.customTrackingActive(at: now) else { return [] }
+    return timedTrackerUpdate(with: delivered, frame: index)
+  }
+
+  /// Stage 5, apply app commands: the timeline's events due by now, in order, through the app session,
+  /// against this frame's tracks, delivered truth and measured pose. A command DockKit would refuse is
+  /// not applied and is logged as a violation; nothing here can stop the run. Returns what the app's
+  /// calls did since the last frame: the API calls made since, then these.
+  private mutating func applyAppCommands(
+    at now: SimTime, tracks: [Track], deliveredTruth: CapturedTruth?, sensed: Sensed
+  ) -> AppSession.Log {
+    let context = AppSession.Context(
+      time: now, tracks: tracks, deliveredTruth: deliveredTruth, measuredPose: sensed.pose)
+    while nextEvent < events.count && events[nextEvent].time <= now {
+      let command = events[nextEvent].command
+      nextEvent += 1
+      session.play(command, context, tracker: &tracker, limits: &dock.limits)
+    }
+    return session.takeLog()
+  }
+
+  /// The tracker's primary track once the app's commands are applied (a selection may change it),
+  /// checked finite: a NaN from a plugged-in tracker stops the run here, naming the stage.
+  private func primaryTrack(_ index: Int64, at now: SimTime) throws -> Track? {
     let primary = tracker.primaryTrack
     // Field by field: `components` would build an array every frame.
     if let p = primary?.state,
@@ -244,54 +321,61 @@ public struct Simulation {
     {
       throw SimulationError.nonFinite(stage: "tracker", frame: index, time: now)
     }
-    let motion = MotionState(time: now, positions: measured, velocities: velocity)
-    // With system tracking off the app drives the dock; the tracker still runs (DockKit keeps
-    // reporting tracking states), but the controller is not consulted.
-    let wanted: DockCommand
-    let custom = customTrackingUntil.map { now <= $0 } ?? false
-    if !docked {
-      wanted = .stop
-    } else if systemTracking || custom {
-      wanted = timedControllerCommand(
-        primary: primary, tracks: tracks, motion: motion, framing: framing, frame: index)
-    } else if let active = activeMotion {
-      wanted = active.command(
-        at: now, lead: scenario.dock.commandLatency.seconds, measured: measured, gain: Self.motionGain)
-    } else {
-      wanted = manualVelocity
+    return primary
+  }
+
+  /// Stage 6, command the dock: whoever drives it (`AppSession.driver`) — the controller under system
+  /// or custom tracking, the app otherwise (its move or animation, else its manual velocity), nobody
+  /// when undocked (stop). The tracker runs either way (DockKit keeps reporting tracking states). The
+  /// command, checked finite, is sent; it acts after the command latency.
+  private mutating func commandDock(
+    _ index: Int64, at now: SimTime, primary: Track?, tracks: [Track], sensed: Sensed
+  ) throws -> DockCommand {
+    let command: DockCommand
+    switch session.driver(at: now, measured: sensed.positions) {
+    case .none: command = .stop
+    case .controller:
+      let motion = MotionState(time: now, positions: sensed.positions, velocities: sensed.velocity)
+      command = timedControllerCommand(
+        primary: primary, tracks: tracks, motion: motion, framing: session.framing, frame: index)
+    case .app(let wanted): command = wanted
     }
-    let command = wanted
     guard command.yawVelocity.isFinite, command.pitchVelocity.isFinite else {
       throw SimulationError.nonFinite(stage: "controller", frame: index, time: now)
     }
     dock.send(command, at: now)
+    return command
+  }
 
-    // Frame the box the tracker follows: a person framed by the face is judged by the face; the person
-    // is the one the app selected, if it did.
-    let intended = selectedSubject ?? scenario.primarySubject
-    let truth = Simulation.primaryBox(of: intended, kind: primary?.kind, in: boxes)
-    // The estimate is judged at its capture time on the same box as the framing: the one of the kind
-    // the primary track follows.
-    let truthAtEstimate = deliveredTruth.flatMap {
+  /// Stage 7, record: the frame as the traces and the metrics see it. The framing is judged on the box
+  /// the tracker follows (a person framed by the face is judged by the face) of the person the run is
+  /// about (the one the app selected, if it did); the estimate at its capture time on the same box.
+  private mutating func record(
+    _ index: Int64, at now: SimTime, capture: Capture, sensed: Sensed, delivery: Delivery, tracks: [Track],
+    primary: Track?, command: DockCommand, applied: AppSession.Log
+  ) -> FrameRecord {
+    let intended = session.selectedSubject ?? scenario.primarySubject
+    let truth = Simulation.primaryBox(of: intended, kind: primary?.kind, in: capture.boxes)
+    let truthAtEstimate = delivery.truth.flatMap {
       Simulation.primaryBox(of: intended, kind: primary?.kind, in: $0.boxes)
     }
     var estimateNEES: Double?
-    if let primary, let t = truthAtEstimate, t.kind == primary.kind, let truePose = deliveredTruth?.pose {
+    if let primary, let t = truthAtEstimate, t.kind == primary.kind, let truePose = delivery.truth?.pose {
       estimateNEES = TrackingMetrics.nees(primary, truth: t, pose: truePose, camera: scenario.camera)
     }
     return FrameRecord(
-      frame: index, time: now, boxes: boxes, truth: truth, intendedSubject: selectedSubject,
-      observation: Simulation.nearest(observations, to: truth),
-      observations: observations, tracks: tracks, estimate: primary,
-      deliveredBoxes: deliveredTruth?.boxes ?? [],
-      deliveredPose: deliveredTruth?.pose,
+      frame: index, time: now, boxes: capture.boxes, truth: truth, intendedSubject: session.selectedSubject,
+      observation: Simulation.nearest(capture.observations, to: truth),
+      observations: capture.observations, tracks: tracks, estimate: primary,
+      deliveredBoxes: delivery.truth?.boxes ?? [],
+      deliveredPose: delivery.truth?.pose,
       truthAtEstimate: truthAtEstimate, estimateNEES: estimateNEES,
-      camera: pose, measuredPose: delivered?.cameraPose, sensedPose: measuredPose, cameraVelocity: velocity,
-      command: command,
-      framingError: Simulation.framingError(truth, target: framing.target), framing: framing,
-      framingChanged: applied.framingChanged, systemTracking: systemTracking, violations: applied.violations,
-      commands: applied.commands, activeMotion: activeMotion,
-      battery: battery.state(at: now), docked: docked)
+      camera: capture.pose, measuredPose: delivery.batch?.cameraPose, sensedPose: sensed.pose,
+      cameraVelocity: sensed.velocity, command: command,
+      framingError: Simulation.framingError(truth, target: session.framing.target), framing: session.framing,
+      framingChanged: applied.framingChanged, systemTracking: session.systemTracking,
+      violations: applied.violations, commands: applied.commands, activeMotion: session.activeMotion,
+      battery: session.batteryState(at: now), docked: session.docked)
   }
 
   /// Subject `index`'s box of `kind` (the kind the primary track follows), else its main box.

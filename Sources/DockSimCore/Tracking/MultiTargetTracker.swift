@@ -79,6 +79,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     return track(i)
   }
 
+  /// The tracker as `init` left it, with the same camera and parameters: no track, ids from 1, no
+  /// selection, no memory of the primary.
+  public mutating func reset() {
+    self = MultiTargetTracker(camera: camera, parameters: parameters)
+  }
+
   /// The live tracks, ordered by id.
   public var tracks: [Track] { records.indices.map(track) }
 

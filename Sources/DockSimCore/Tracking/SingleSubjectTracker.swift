@@ -22,6 +22,15 @@ public struct SingleSubjectTracker: Tracker {
 
   public var primaryTrack: Track? { track?.status == .tentative ? nil : track }
 
+  /// No track and ids from 1, as after `init` (the filter is initialized afresh when the next track
+  /// starts, so its state needs no reset).
+  public mutating func reset() {
+    track = nil
+    hits = 0
+    rejectedStreak = 0
+    nextID = 1
+  }
+
   public mutating func update(with batch: ObservationBatch) -> [Track] {
     process(time: batch.captureTime.seconds, pose: batch.cameraPose, observations: batch.observations)
     return track.map { [$0] } ?? []

@@ -98,6 +98,11 @@ public protocol Tracker: Sendable {
   mutating func update(with batch: ObservationBatch) -> [Track]
   /// The track the controller should follow, if any.
   var primaryTrack: Track? { get }
+  /// Forgets every track, as at the start of a run (ids start again from the first, any selection is
+  /// dropped); keeps the parameters. The simulation calls it when an app starts a custom-tracking
+  /// session, so that the tracker follows the app's observations alone. There is no default: a tracker
+  /// that kept its tracks would leave the system's subject primary.
+  mutating func reset()
 }
 
 /// Why a subject selection was refused.
