@@ -27,22 +27,20 @@ extension DockAccessory {
     get throws(DockKitError) { try subscribe(\.batteryContinuations) }
   }
 
-  /// An input from the dock's own controls (DockKit's `AccessoryEvent`).
-  public enum AccessoryEvent: Sendable, Hashable {
-    /// A vendor-specific button: `pressed` true on press, false on release.
-    case button(id: Int, pressed: Bool)
-    /// The shutter button: start or stop a capture.
-    case cameraShutter
-    /// Switch between the back and front cameras.
-    case cameraFlip
-    /// Zoom by `factor`.
-    case cameraZoom(factor: Double)
-  }
+  /// An input from the dock's own controls (DockKit's `AccessoryEvent`): `.button(id:pressed:)`,
+  /// `.cameraShutter`, `.cameraFlip`, `.cameraZoom(factor:)`.
+  public typealias AccessoryEvent = DockSimCore.AccessoryInput
 
   /// DockKit's `accessoryEvents`: the dock's buttons and camera controls during frames simulated
   /// after this call (a scenario's `accessory_event` entries, or ``simulateAccessoryEvent(_:)``).
   public var accessoryEvents: AccessoryEvents {
     get throws(DockKitError) { try subscribe(\.eventContinuations) }
+  }
+
+  /// Plays a person using the dock's controls now (as a scenario's `accessory_event`): the app's
+  /// `accessoryEvents` receive it with the next frame while the phone is docked.
+  public func simulateAccessoryEvent(_ event: AccessoryEvent) {
+    _ = box.withState { $0.simulation.submit(.accessoryInput(event)) }
   }
 
   /// A new subscriber on the stream at `list`; finished at once when the scenario is over.

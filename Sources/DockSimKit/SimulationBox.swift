@@ -171,6 +171,9 @@ struct WorldState {
         for c in batteryContinuations { c.yield(DockAccessory.BatteryState(battery)) }
       }
     }
+    for input in record.accessoryInputs {
+      for c in eventContinuations { c.yield(input) }
+    }
     for name in record.commands {
       // DockKit reports docking, undocking and the tracking button as accessory state changes.
       let state: DockAccessory.State

@@ -160,6 +160,10 @@ struct AppSessionTests {
     #expect(t.dockLog == ["docked, tracking button on", "undocked", "docked, tracking button on"])
     #expect(t.accessoryDescription.contains("app-session"))
     #expect(!t.batteryLog.isEmpty)
+    #expect(
+      t.eventLog == [
+        "start recording", "zoom ×2.0", "front camera", "button 3 down", "button 3 up", "stop recording",
+      ], "the flip at 17.5 s, with the phone off the dock, is not delivered")
     #expect(t.trackingStates == 40 * 30 && t.motionStates == 40 * 30, "one state per frame, none lost")
     #expect(t.metrics.contains("api_violations=6.0"))
   }

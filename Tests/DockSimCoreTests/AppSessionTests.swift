@@ -52,6 +52,29 @@ struct AppSessionTests {
 
   static let move = DockKitCommand.setOrientation(yaw: 0.1, pitch: 0, duration: 1, relative: false)
 
+  @Test func theDocksControlsReachTheAppOnlyWhileDocked() {
+    var s = Bench()
+    s.play(.accessoryInput(.cameraShutter), at: 0)
+    s.play(.accessoryInput(.button(id: 2, pressed: true)), at: 0)
+    var log = s.session.takeLog()
+    #expect(log.accessoryInputs == [.cameraShutter, .button(id: 2, pressed: true)])
+    #expect(log.violations.isEmpty)
+    #expect(s.call(.setDocked(false), at: 1) == nil)
+    s.play(.accessoryInput(.cameraFlip), at: 1.5)
+    log = s.session.takeLog()
+    #expect(log.accessoryInputs.isEmpty, "off the dock the phone hears no button")
+    #expect(log.violations.isEmpty, "a press is never an app's mistake")
+  }
+
+  @Test func aCallRefusedOutsideTheSessionIsLoggedAsAViolation() {
+    var s = Bench()
+    s.session.refuse("setLimits", .notSupportedByDevice, at: SimTime(seconds: 2))
+    #expect(
+      s.session.takeLog().violations == [
+        APIViolation(time: SimTime(seconds: 2), command: "setLimits", error: .notSupportedByDevice)
+      ])
+  }
+
   @Test func twoMotionCallsASecondAndTheThirdIsRefused() {
     var s = Bench()
     #expect(s.call(.setSystemTracking(false), at: 0) == nil)

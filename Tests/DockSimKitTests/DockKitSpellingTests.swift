@@ -60,7 +60,8 @@ struct DockKitSpellingTests {
     #expect(progress.isFinished)
     _ = try await accessory.animate(motion: .yes)
     try manager.advance(by: 1.1)
-    _ = try await accessory.setOrientation(Rotation3D(
+    _ = try await accessory.setOrientation(
+      Rotation3D(
         eulerAngles: EulerAngles(
           x: Angle2D(radians: 0), y: Angle2D(radians: 0), z: Angle2D(radians: 0), order: .xyz)))
     try manager.advance(by: 2)
@@ -76,15 +77,19 @@ struct SpatialStandInTests {
     for order in [EulerAngles.Order.xyz, .zxy] {
       let r = Rotation3D(eulerAngles: EulerAngles(angles: angles, order: order))
       let back = r.eulerAngles(order: order).angles
-      #expect(abs(back.x - angles.x) < 1e-12 && abs(back.y - angles.y) < 1e-12 && abs(back.z - angles.z) < 1e-12)
+      #expect(
+        abs(back.x - angles.x) < 1e-12 && abs(back.y - angles.y) < 1e-12 && abs(back.z - angles.z) < 1e-12)
     }
     // One rotation seen in the other order is the same rotation.
     let xyz = Rotation3D(eulerAngles: EulerAngles(angles: angles, order: .xyz))
     let zxy = xyz.eulerAngles(order: .zxy)
     let again = Rotation3D(eulerAngles: zxy).eulerAngles(order: .xyz).angles
-    #expect(abs(again.x - angles.x) < 1e-12 && abs(again.y - angles.y) < 1e-12 && abs(again.z - angles.z) < 1e-12)
+    #expect(
+      abs(again.x - angles.x) < 1e-12 && abs(again.y - angles.y) < 1e-12 && abs(again.z - angles.z) < 1e-12)
     // A pure yaw (about y) reads the same in either order.
-    let yaw = Rotation3D(eulerAngles: EulerAngles(x: Angle2D(degrees: 0), y: Angle2D(degrees: 30), z: Angle2D(radians: 0), order: .xyz))
+    let yaw = Rotation3D(
+      eulerAngles: EulerAngles(
+        x: Angle2D(degrees: 0), y: Angle2D(degrees: 30), z: Angle2D(radians: 0), order: .xyz))
     #expect(abs(yaw.eulerAngles(order: .zxy).angles.y - .pi / 6) < 1e-12)
   }
 }

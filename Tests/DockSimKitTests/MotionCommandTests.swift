@@ -175,3 +175,41 @@ struct AccessorySequencesTests {
       zip(levels, levels.dropFirst()).allSatisfy { $0 >= $1 }, "the battery only drains off the charger")
   }
 }
+
+struct KitSideRefusalTests {
+  @Test("arguments DockSimKit checks itself throw DockKit's error and count as API violations")
+  func refusalsCount() async throws {
+    let manager = try Fixtures.walkAcross()
+    let dock = manager.accessory
+    try await manager.setSystemTrackingEnabled(false)
+    let limit = try DockAccessory.Limits.Limit(positionRange: -0.5..<0.5, maximumSpeed: 0.5)
+    #expect(throws: DockKitError.notSupportedByDevice) {
+      try dock.setLimits(DockAccessory.Limits(yaw: limit, pitch: nil, roll: limit))
+    }
+    #expect(throws: DockKitError.invalidParameter) {
+      try dock.setLimits(DockAccessory.Limits(yaw: nil, pitch: nil, roll: nil))
+    }
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await dock.setAngularVelocity(Vector3D(x: 0, y: 0.1, z: .nan))
+    }
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await dock.setOrientation(Vector3D(x: 0, y: 0.1, z: .infinity))
+    }
+    let badCamera = DockAccessory.CameraInformation(
+      captureDevice: .builtInWideAngleCamera, cameraPosition: .front, orientation: .portrait,
+      cameraIntrinsics: nil, referenceDimensions: CGSize(width: -1, height: 1080))
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await dock.track([], cameraInformation: badCamera)
+    }
+    let badLens = DockAccessory.CameraInformation(
+      captureDevice: .builtInWideAngleCamera, cameraPosition: .back, orientation: .corrected,
+      cameraIntrinsics: matrix_float3x3(diagonal: SIMD3<Float>(0, 1000, 1)), referenceDimensions: nil)
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await dock.track([], cameraInformation: badLens)
+    }
+    // Nothing changed: the limits are still the hardware's.
+    #expect(dock.limits == DockAccessory.Limits(yaw: nil, pitch: nil, roll: nil))
+    try manager.advance(by: 0.1)
+    #expect(manager.result.metric(.apiViolations) == 6)
+  }
+}

@@ -32,6 +32,8 @@ struct AppSession {
     var violations: [APIViolation] = []
     /// Accepted calls by name, in call order.
     var commands: [String] = []
+    /// The dock's controls used, in order, for the app's `accessoryEvents` (docked only).
+    var accessoryInputs: [AccessoryInput] = []
   }
 
   /// Who drives the dock.
@@ -161,6 +163,12 @@ struct AppSession {
     return .app(manualVelocity)
   }
 
+  /// Records a call refused before it reached the session (an argument DockSimKit checks itself):
+  /// reported with the next frame and counted as any refused call.
+  mutating func refuse(_ name: String, _ error: DockKitError, at time: SimTime) {
+    log.violations.append(APIViolation(time: time, command: name, error: error))
+  }
+
   /// What the calls did since the last time, and an empty log for the next frame.
   mutating func takeLog() -> Log {
     defer { log = Log() }
@@ -179,7 +187,7 @@ struct AppSession {
   ) -> DockKitError? {
     let now = context.time
     switch command {
-    case .setDocked, .setCharging: break
+    case .setDocked, .setCharging, .accessoryInput: break
     default: if !docked { return .notConnected }
     }
     switch command {
@@ -190,6 +198,9 @@ struct AppSession {
       docked = on
       stopAppMotion()
       customTrackingUntil = nil
+    case .accessoryInput(let input):
+      // Off the dock the phone cannot hear the dock's buttons: the press happens, nothing is delivered.
+      if docked { log.accessoryInputs.append(input) }
     case .pressTrackingButton:
       systemTracking.toggle()
       stopAppMotion()

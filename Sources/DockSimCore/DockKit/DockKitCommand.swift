@@ -32,6 +32,9 @@ public enum DockKitCommand: Equatable, Sendable {
   case pressTrackingButton
   /// Scenario only: the dock's charger plugged in (true) or out.
   case setCharging(Bool)
+  /// Scenario only: a person uses the dock's controls (a button, the shutter, flip, zoom); delivered
+  /// to the app as an accessory event while the phone is docked.
+  case accessoryInput(AccessoryInput)
   /// Scenario only: an app model that calls `track` at `rate` Hz with the detector's observations of
   /// `kinds` (its own model); a rate of 0 stops it.
   case customTracking(rate: Double, kinds: [SubjectKind])
@@ -53,6 +56,7 @@ public enum DockKitCommand: Equatable, Sendable {
     case .setDocked(let on): return on ? "dock" : "undock"
     case .pressTrackingButton: return "trackingButton"
     case .setCharging(let on): return on ? "plugIn" : "unplug"
+    case .accessoryInput(let input): return "accessoryEvent(\(input.name))"
     case .customTracking: return "customTrackingApp"
     }
   }

@@ -53,6 +53,8 @@ public struct FrameRecord: Sendable {
   public var violations: [APIViolation]
   /// Commands applied this frame, by name.
   public var commands: [String]
+  /// The dock's controls used this frame while docked (the app's accessory events), in order.
+  public var accessoryInputs: [AccessoryInput]
   /// The `setOrientation` move or animation driving the dock, if any.
   public var activeMotion: ActiveMotion?
   /// The dock's battery and whether the phone is on the dock.
@@ -69,7 +71,7 @@ public struct FrameRecord: Sendable {
     cameraVelocity: AxisPair<Double>, command: DockCommand, framingError: Double,
     framing: Framing = Framing(),
     framingChanged: Bool = false, systemTracking: Bool = true, violations: [APIViolation] = [],
-    commands: [String] = [], activeMotion: ActiveMotion? = nil,
+    commands: [String] = [], accessoryInputs: [AccessoryInput] = [], activeMotion: ActiveMotion? = nil,
     battery: BatteryState? = nil, docked: Bool = true
   ) {
     self.frame = frame
@@ -96,6 +98,7 @@ public struct FrameRecord: Sendable {
     self.systemTracking = systemTracking
     self.violations = violations
     self.commands = commands
+    self.accessoryInputs = accessoryInputs
     self.activeMotion = activeMotion
     self.battery = battery
     self.docked = docked

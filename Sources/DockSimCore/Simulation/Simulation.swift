@@ -151,6 +151,13 @@ public struct Simulation {
     return session.submit(command, context, tracker: &tracker, limits: &dock.limits)
   }
 
+  /// Records a call an app made that the dock refused before it reached the simulation (an argument
+  /// DockSimKit checks itself, such as a roll limit or an invalid camera description): reported with
+  /// the next frame and counted in `api_violations`, as any refused command.
+  public mutating func recordViolation(command name: String, error: DockKitError) {
+    session.refuse(name, error, at: now)
+  }
+
   /// What an API call (or the scenario's custom-tracking app) is applied against: the last record's
   /// tracks, and the truth delivered and the pose measured most recently.
   private func appContext(at time: SimTime) -> AppSession.Context {
@@ -374,7 +381,8 @@ public struct Simulation {
       cameraVelocity: sensed.velocity, command: command,
       framingError: Simulation.framingError(truth, target: session.framing.target), framing: session.framing,
       framingChanged: applied.framingChanged, systemTracking: session.systemTracking,
-      violations: applied.violations, commands: applied.commands, activeMotion: session.activeMotion,
+      violations: applied.violations, commands: applied.commands, accessoryInputs: applied.accessoryInputs,
+      activeMotion: session.activeMotion,
       battery: session.batteryState(at: now), docked: session.docked)
   }
 

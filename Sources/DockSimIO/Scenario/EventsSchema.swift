@@ -19,7 +19,7 @@ enum EventsSchema {
     "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
     "select_subject_at",
     "set_angular_velocity", "set_limits", "set_orientation", "animate", "custom_tracking", "docked",
-    "press_tracking_button", "charging",
+    "press_tracking_button", "charging", "accessory_event",
   ]
   static let unit = NumberBounds.closed(-10, 10)
   static let rate = NumberBounds.closed(-1146, 1146)
@@ -104,6 +104,7 @@ enum EventsSchema {
       }
       return .customTracking(rate: rate, kinds: kinds)
     case "docked": return .setDocked(try node.bool())
+    case "accessory_event": return .accessoryInput(try accessoryInput(node))
     case "charging": return .setCharging(try node.bool())
     case "press_tracking_button":
       guard try node.bool() else { throw node.mismatch("true (a button press)") }
@@ -116,6 +117,34 @@ enum EventsSchema {
       return .setAngularVelocity(
         yaw: Angle.radians(degrees: try v.number("yaw_deg_s", rate, default: 0)),
         pitch: Angle.radians(degrees: try v.number("pitch_deg_s", rate, default: 0)))
+    }
+  }
+
+  /// A use of the dock's controls: `camera_shutter`, `camera_flip`, `{camera_zoom: factor}` or
+  /// `{button: id, pressed: true|false}` (`pressed` defaults to true).
+  private static func accessoryInput(_ node: NodeReader) throws(ScenarioError) -> AccessoryInput {
+    let expected =
+      "camera_shutter, camera_flip, {camera_zoom: <factor>} or {button: <id>, pressed: <true|false>}"
+    if case .mapping = node.node {
+      let m = try node.mapping(allowed: ["camera_zoom", "button", "pressed"])
+      switch (m["camera_zoom"], m["button"]) {
+      case (let zoom?, nil):
+        guard m["pressed"] == nil else {
+          throw node.error("expected {camera_zoom: <factor>} alone ('pressed' belongs to a button)")
+        }
+        return .cameraZoom(factor: try zoom.number(NumberBounds.positive(max: 100)))
+      case (nil, let button?):
+        return .button(id: try button.integer(0...1_000_000), pressed: try m.bool("pressed", default: true))
+      case (.some, .some):
+        throw node.error("expected either camera_zoom or button, got both")
+      case (nil, nil):
+        throw node.error("expected {camera_zoom: <factor>} or {button: <id>, pressed: <true|false>}")
+      }
+    }
+    switch try node.string(expected) {
+    case "camera_shutter": return .cameraShutter
+    case "camera_flip": return .cameraFlip
+    default: throw node.mismatch(expected)
     }
   }
 

@@ -117,6 +117,26 @@ enum BadScenarioCatalog {
     .append(
       "sequence where a section belongs", "tracker: [1, 2]\n", line: 11, field: "tracker",
       says: ["expected a mapping with the fields process_noise_angle", "got a sequence"]),
+    .append(
+      "unknown dock control", "events:\n  - { t_s: 1, accessory_event: volume_up }\n", line: 12,
+      field: "events[0].accessory_event",
+      says: [
+        "expected camera_shutter, camera_flip, {camera_zoom: <factor>} or {button: <id>",
+        "got the string \"volume_up\"",
+      ]),
+    .append(
+      "zero zoom", "events:\n  - { t_s: 1, accessory_event: { camera_zoom: 0 } }\n", line: 12,
+      field: "events[0].accessory_event.camera_zoom", says: ["expected a number > 0, got 0"]),
+    .append(
+      "zoom and button in one event",
+      "events:\n  - { t_s: 1, accessory_event: { camera_zoom: 2, button: 1 } }\n",
+      line: 12, field: "events[0].accessory_event", says: ["expected either camera_zoom or button, got both"]),
+    .append(
+      "fractional button id", "events:\n  - { t_s: 1, accessory_event: { button: 1.5 } }\n", line: 12,
+      field: "events[0].accessory_event.button", says: ["expected an integer in 0 ... 1000000, got 1.5"]),
+    .append(
+      "pressed on a zoom", "events:\n  - { t_s: 1, accessory_event: { camera_zoom: 2, pressed: true } }\n",
+      line: 12, field: "events[0].accessory_event", says: ["'pressed' belongs to a button"]),
     BadScenario(
       "top level is a sequence", "- name: t\n- seed: 1\n", line: 1, field: nil,
       says: ["expected a mapping at the top level", "got a sequence"]),

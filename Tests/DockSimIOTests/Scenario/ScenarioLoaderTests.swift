@@ -80,6 +80,27 @@ import Testing
     #expect(scenario.camera.horizontalFOV == 1.2)
   }
 
+  @Test func accessoryEventsParseToTheDocksControls() throws {
+    let yaml =
+      ScenarioSamples.minimal + """
+        events:
+          - { t_s: 1, accessory_event: camera_shutter }
+          - { t_s: 2, accessory_event: camera_flip }
+          - { t_s: 3, accessory_event: { camera_zoom: 1.5 } }
+          - { t_s: 4, accessory_event: { button: 7 } }
+          - { t_s: 5, accessory_event: { button: 7, pressed: false } }
+
+        """
+    let scenario = try ScenarioLoader.parse(yaml: yaml, file: "controls.yaml")
+    #expect(
+      scenario.events.map(\.command) == [
+        .accessoryInput(.cameraShutter), .accessoryInput(.cameraFlip),
+        .accessoryInput(.cameraZoom(factor: 1.5)),
+        .accessoryInput(.button(id: 7, pressed: true)), .accessoryInput(.button(id: 7, pressed: false)),
+      ])
+    #expect(scenario.events.map(\.command.name).last == "accessoryEvent(button(7, released))")
+  }
+
   @Test func emptySectionsAndPartialAxesKeepDefaults() throws {
     let yaml =
       ScenarioSamples.minimal + """
