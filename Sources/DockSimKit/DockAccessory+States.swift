@@ -12,19 +12,19 @@ extension DockAccessory {
   /// virtual time advances and buffered without limit; the stream finishes when the scenario's end
   /// has been simulated. Throws `notConnected` while the phone is off the dock.
   public var motionStates: MotionStates {
-    get throws(DockKitError) { try subscribe(\.motionContinuations) }
+    get throws { try subscribe(\.motionContinuations) }
   }
 
   /// DockKit's `trackingStates`: one state per camera frame simulated **after** this call, as
   /// ``motionStates``.
   public var trackingStates: TrackingStates {
-    get throws(DockKitError) { try subscribe(\.trackingContinuations) }
+    get throws { try subscribe(\.trackingContinuations) }
   }
 
   /// DockKit's `batteryStates`: the battery when it changes by a whole percent or the charger is
   /// plugged in or out, during frames simulated after this call.
   public var batteryStates: BatteryStates {
-    get throws(DockKitError) { try subscribe(\.batteryContinuations) }
+    get throws { try subscribe(\.batteryContinuations) }
   }
 
   /// An input from the dock's own controls (DockKit's `AccessoryEvent`): `.button(id:pressed:)`,
@@ -34,7 +34,7 @@ extension DockAccessory {
   /// DockKit's `accessoryEvents`: the dock's buttons and camera controls during frames simulated
   /// after this call (a scenario's `accessory_event` entries, or ``simulateAccessoryEvent(_:)``).
   public var accessoryEvents: AccessoryEvents {
-    get throws(DockKitError) { try subscribe(\.eventContinuations) }
+    get throws { try subscribe(\.eventContinuations) }
   }
 
   /// Plays a person using the dock's controls now (as a scenario's `accessory_event`): the app's

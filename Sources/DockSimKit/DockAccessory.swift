@@ -64,14 +64,14 @@ public final class DockAccessory: Sendable {
   }
 
   /// DockKit's `setFramingMode(_:)`: where the system tracker keeps the subject.
-  public func setFramingMode(_ mode: FramingMode) async throws(DockKitError) {
+  public func setFramingMode(_ mode: FramingMode) async throws {
     try submit(.setFramingMode(mode))
   }
 
   /// DockKit's `setRegionOfInterest(_:)`: the part of the image to keep the subject in, normalized
   /// with an **upper-left** origin (x right, y down); the whole image (0, 0, 1, 1) resets it. Throws
   /// `invalidParameter` for an empty, non-finite or out-of-image rectangle.
-  public func setRegionOfInterest(_ region: CGRect) async throws(DockKitError) {
+  public func setRegionOfInterest(_ region: CGRect) async throws {
     let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
     let rect = NormalizedRect(
       x: Double(region.origin.x), y: Double(region.origin.y), width: Double(region.size.width),
@@ -84,7 +84,7 @@ public final class DockAccessory: Sendable {
   /// DockKit's `selectSubjects(_:)` with the identifiers read from ``trackingState``: the primary
   /// locks onto the first live one. Empty returns to automatic selection. Throws `noSubjectFound`
   /// when none of them is tracked.
-  public func selectSubjects(_ subjects: [UUID]) async throws(DockKitError) {
+  public func selectSubjects(_ subjects: [UUID]) async throws {
     try submit(.selectTracks(subjects.map { TrackedSubjectIdentifier.trackID(of: $0) ?? -1 }))
   }
 
@@ -104,7 +104,7 @@ public final class DockAccessory: Sendable {
   /// `systemTrackingEnabled` (DockKit calls that a programming error). Throws `invalidParameter` for
   /// a non-finite box or an invalid camera description.
   public func track(_ observations: [Observation], cameraInformation: CameraInformation)
-    async throws(DockKitError)
+    async throws
   {
     guard cameraInformation.isValid else { throw reject("track", .invalidParameter) }
     try submit(.track(observations.map(\.simulated)))
@@ -129,7 +129,7 @@ public final class DockAccessory: Sendable {
   /// DockKit's `selectSubject(at:)`: the tracked subject whose box contains `point`, normalized with
   /// an **upper-left** origin. Throws `noSubjectFound` when no tracked box contains it and
   /// `invalidParameter` for a point outside 0…1.
-  public func selectSubject(at point: CGPoint) async throws(DockKitError) {
+  public func selectSubject(at point: CGPoint) async throws {
     try submit(.selectSubject(x: Double(point.x), y: Double(point.y)))
   }
 
@@ -139,7 +139,7 @@ public final class DockAccessory: Sendable {
   /// (positive panning right); z (roll) is ignored, the stand has no roll. Held until the next
   /// velocity, move or animation, or a change of system tracking. Throws `systemTrackingEnabled`
   /// while system tracking is on and `invalidParameter` for a non-finite rate.
-  public func setAngularVelocity(_ velocity: Vector3D) async throws(DockKitError) {
+  public func setAngularVelocity(_ velocity: Vector3D) async throws {
     guard velocity.z.isFinite else { throw reject("setAngularVelocity", .invalidParameter) }
     try submit(.setAngularVelocity(yaw: velocity.y, pitch: velocity.x))
   }
@@ -152,7 +152,14 @@ public final class DockAccessory: Sendable {
   @discardableResult
   public func setOrientation(
     _ orientation: Vector3D, duration: Duration = .seconds(0), relative: Bool = false
-  ) async throws(DockKitError) -> MotionProgress {
+  ) async throws -> MotionProgress {
+    try orient(orientation, duration: duration, relative: relative)
+  }
+
+  /// Every form of `setOrientation`: the move, planned now.
+  private func orient(_ orientation: Vector3D, duration: Duration, relative: Bool) throws(DockKitError)
+    -> MotionProgress
+  {
     guard orientation.z.isFinite else { throw reject("setOrientation", .invalidParameter) }
     let (seconds, attoseconds) = duration.components
     var span = Double(seconds) + Double(attoseconds) * 1e-18
@@ -167,14 +174,33 @@ public final class DockAccessory: Sendable {
   @discardableResult
   public func setOrientation(
     _ orientation: Rotation3D, duration: Duration = .seconds(0), relative: Bool = false
-  ) async throws(DockKitError) -> MotionProgress {
+  ) async throws -> MotionProgress {
     try await setOrientation(orientation.dockOrientation, duration: duration, relative: relative)
+  }
+
+  /// DockKit's deprecated synchronous form of ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``,
+  /// for code that calls it outside an async context.
+  @available(*, deprecated, message: "please use async version of setOrientation")
+  @discardableResult
+  public func setOrientation(
+    _ orientation: Vector3D, duration: Duration = .seconds(0), relative: Bool = false
+  ) throws -> MotionProgress {
+    try orient(orientation, duration: duration, relative: relative)
+  }
+
+  /// DockKit's deprecated synchronous `Rotation3D` form.
+  @available(*, deprecated, message: "please use async version of setOrientation")
+  @discardableResult
+  public func setOrientation(
+    _ orientation: Rotation3D, duration: Duration = .seconds(0), relative: Bool = false
+  ) throws -> MotionProgress {
+    try orient(orientation.dockOrientation, duration: duration, relative: relative)
   }
 
   /// DockKit's `animate(motion:)`: plays `motion` from the current pose and returns to it. Same rules
   /// as ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``.
   @discardableResult
-  public func animate(motion: Animation) async throws(DockKitError) -> MotionProgress {
+  public func animate(motion: Animation) async throws -> MotionProgress {
     try startMotion(.animate(motion))
   }
 
@@ -196,7 +222,7 @@ public final class DockAccessory: Sendable {
   /// range outside the hardware's, an empty range, or a speed ≤ 0 or above the hardware's;
   /// `notSupportedByDevice` for a roll limit (the simulated stand has no roll axis);
   /// `systemTrackingEnabled` while system tracking is on.
-  public func setLimits(_ limits: Limits) throws(DockKitError) {
+  public func setLimits(_ limits: Limits) throws {
     // DockKit refuses limits that name no axis, and an axis the accessory lacks.
     if limits.yaw == nil && limits.pitch == nil && limits.roll == nil {
       throw reject("setLimits", .invalidParameter)

@@ -30,7 +30,7 @@ public final class DockAccessoryManager: Sendable {
   /// press of the tracking button during frames simulated after this call; finished at the
   /// scenario's end. (DockKit throws `notSupported` on macOS; the simulation never throws.)
   public var accessoryStateChanges: DockAccessory.StateChanges {
-    get throws(DockKitError) {
+    get throws {
       let (stream, continuation) = AsyncStream.makeStream(
         of: DockAccessory.StateChange.self, bufferingPolicy: .unbounded)
       let accessory = self.accessory
@@ -58,7 +58,7 @@ public final class DockAccessoryManager: Sendable {
   /// DockKit's `setSystemTrackingEnabled(_:)`. Turning it off stops the built-in controller (the
   /// tracker keeps reporting `trackingStates`); either way the app's velocity, move or animation is
   /// cancelled. Takes effect from the next camera frame.
-  public func setSystemTrackingEnabled(_ enabled: Bool) async throws(DockKitError) {
+  public func setSystemTrackingEnabled(_ enabled: Bool) async throws {
     try accessory.submit(.setSystemTracking(enabled))
   }
 

@@ -61,6 +61,27 @@ import Foundation
     }
   }
 
+  /// Spatial's `RotationAxis3D`: the axis of a rotation (normalized when used).
+  public struct RotationAxis3D: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var z: Double
+
+    public init(x: Double, y: Double, z: Double) {
+      self.x = x
+      self.y = y
+      self.z = z
+    }
+
+    public init(vector: SIMD3<Double>) { self.init(x: vector.x, y: vector.y, z: vector.z) }
+
+    public var vector: SIMD3<Double> { SIMD3(x, y, z) }
+
+    public static let x = RotationAxis3D(x: 1, y: 0, z: 0)
+    public static let y = RotationAxis3D(x: 0, y: 1, z: 0)
+    public static let z = RotationAxis3D(x: 0, y: 0, z: 1)
+  }
+
   /// Spatial's C name for ``EulerAngles/Order``.
   public typealias __SPEulerAngleOrder = EulerAngles.Order
 
@@ -82,6 +103,25 @@ import Foundation
       case .xyz: rows = Self.product(Self.product(rx, ry), rz)
       case .zxy: rows = Self.product(Self.product(rz, rx), ry)
       }
+    }
+
+    /// The rotation by `angle` about `axis` (right-handed; the axis is normalized; a zero axis gives
+    /// the identity).
+    public init(angle: Angle2D, axis: RotationAxis3D) {
+      let v = axis.vector
+      let length = (v * v).sum().squareRoot()
+      guard length > 0, length.isFinite else {
+        self = .identity
+        return
+      }
+      let (x, y, z) = (v.x / length, v.y / length, v.z / length)
+      let (c, s) = (cos(angle.radians), sin(angle.radians))
+      let t = 1 - c
+      rows = [
+        SIMD3(t * x * x + c, t * x * y - s * z, t * x * z + s * y),
+        SIMD3(t * x * y + s * z, t * y * y + c, t * y * z - s * x),
+        SIMD3(t * x * z - s * y, t * y * z + s * x, t * z * z + c),
+      ]
     }
 
     /// The rotation's Euler angles in `order` (the inverse of ``init(eulerAngles:)``; the middle

@@ -86,10 +86,41 @@ struct SpatialStandInTests {
     let again = Rotation3D(eulerAngles: zxy).eulerAngles(order: .xyz).angles
     #expect(
       abs(again.x - angles.x) < 1e-12 && abs(again.y - angles.y) < 1e-12 && abs(again.z - angles.z) < 1e-12)
+    // An axis-angle rotation about y is a yaw: its .xyz angles are (0, angle, 0).
+    let about = Rotation3D(angle: Angle2D(degrees: 20), axis: RotationAxis3D(x: 0, y: 2, z: 0))
+    let yawOnly = about.eulerAngles(order: .xyz).angles
+    #expect(abs(yawOnly.x) < 1e-12 && abs(yawOnly.y - .pi / 9) < 1e-12 && abs(yawOnly.z) < 1e-12)
+    // Axis-angle and Euler angles agree for a rotation about x.
+    let pitch = Rotation3D(angle: Angle2D(radians: 0.25), axis: .x)
+    #expect(abs(pitch.eulerAngles(order: .zxy).angles.x - 0.25) < 1e-12)
     // A pure yaw (about y) reads the same in either order.
     let yaw = Rotation3D(
       eulerAngles: EulerAngles(
         x: Angle2D(degrees: 0), y: Angle2D(degrees: 30), z: Angle2D(radians: 0), order: .xyz))
     #expect(abs(yaw.eulerAngles(order: .zxy).angles.y - .pi / 6) < 1e-12)
+  }
+}
+
+/// Code that still calls DockKit's deprecated synchronous `setOrientation` (DockKit deprecates it;
+/// calling it from a deprecated function keeps this target free of warnings).
+@available(*, deprecated, message: "exercises DockKit's deprecated synchronous setOrientation")
+func legacyPoint(_ accessory: DockAccessory, yaw: Double) throws -> Progress {
+  try accessory.setOrientation(
+    Rotation3D(angle: Angle2D(radians: yaw), axis: RotationAxis3D(x: 0, y: 1, z: 0)),
+    duration: .seconds(1), relative: false)
+}
+
+@Suite("DockKit's deprecated synchronous setOrientation")
+struct DeprecatedSetOrientationTests {
+  @available(*, deprecated, message: "calls legacyPoint")
+  @Test("the synchronous form moves the dock as the async one does")
+  func synchronousForm() async throws {
+    let manager = try Fixtures.walkAcross()
+    try await manager.setSystemTrackingEnabled(false)
+    try manager.advance(by: 0.2)
+    let progress = try legacyPoint(manager.accessory, yaw: 0.3)
+    try manager.advance(by: 2)
+    #expect(progress.isFinished)
+    #expect(abs(manager.accessory.motionState.angularPositions.y - 0.3) < 0.02)
   }
 }
