@@ -97,7 +97,33 @@ extension DockAccessory {
       case front = 2
     }
 
-    private init() {}
+    /// The kind of camera this device is.
+    public let deviceType: DeviceType
+    /// Which side of the phone it is on.
+    public let position: Position
+
+    /// A device of `deviceType` at `position` (AVFoundation has no public initializer; a stand-in
+    /// needs one).
+    public init(deviceType: DeviceType, position: Position) {
+      self.deviceType = deviceType
+      self.position = position
+    }
+
+    /// AVFoundation's `default(_:for:position:)`: the simulated phone has every camera, so this is
+    /// always a device of that type and position.
+    public static func `default`(_ deviceType: DeviceType, for mediaType: AVMediaType?, position: Position)
+      -> AVCaptureDevice?
+    {
+      AVCaptureDevice(deviceType: deviceType, position: position)
+    }
+  }
+
+  /// AVFoundation's media types, as far as `AVCaptureDevice.default(_:for:position:)` needs them.
+  public struct AVMediaType: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let video = AVMediaType(rawValue: "vide")
+    public static let audio = AVMediaType(rawValue: "soun")
   }
 #endif
 

@@ -3,6 +3,12 @@
 import DockSimKit
 import Foundation
 
+// The shipping app imports AVFoundation; off Apple platforms DockSimKit provides the AVCaptureDevice
+// stand-in DockKit's CameraInformation names.
+#if canImport(AVFoundation)
+  import AVFoundation
+#endif
+
 /// How the app drives the dock.
 enum TrackingMode: Sendable {
   /// DockKit's system tracking follows the most salient subject.
@@ -234,8 +240,11 @@ actor DockControlService {
   /// One frame of the app's own detector: its boxes (normalized, lower-left origin, as Vision's).
   func track(faces: [CGRect], bodies: [CGRect]) async {
     guard let accessory else { return }
+    guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back) else {
+      return
+    }
     let camera = DockAccessory.CameraInformation(
-      captureDevice: .builtInWideAngleCamera, cameraPosition: .back, orientation: .corrected,
+      captureDevice: device.deviceType, cameraPosition: device.position, orientation: .corrected,
       cameraIntrinsics: nil, referenceDimensions: CGSize(width: 1920, height: 1080))
     var observations: [DockAccessory.Observation] = []
     for (i, rect) in faces.enumerated() {
