@@ -15,6 +15,10 @@ struct Transcript: Equatable {
   var trackingStates = 0
   var motionStates = 0
   var finalPose: [Double] = []
+  var finalRates: [Double] = []
+  var motionSpan = 0.0
+  var salient: String = ""
+  var knownAccessories = 0
   /// Virtual instants (µs) at which the app's waits returned.
   var waits: [String: Int64] = [:]
   var checks: [String: String] = [:]
@@ -126,6 +130,11 @@ func runAppSession() async throws -> Transcript {
   t.trackingStates = model.trackingStateCount
   t.motionStates = model.motionStateCount
   if let pose = model.lastPose { t.finalPose = [pose.x, pose.y, pose.z] }
+  if let rates = model.lastRates { t.finalRates = [rates.x, rates.y, rates.z] }
+  t.motionSpan = model.motionSpan
+  t.salient =
+    "\(model.mostSalient.map(\.uuidString) ?? "none") \(model.salientRect.map { "\($0)" } ?? "none")"
+  t.knownAccessories = await service.knownAccessories.count
   t.metrics = result.metrics.map { "\($0.name)=\($0.value.map { "\($0)" } ?? "none")" }
   return t
 }
@@ -165,6 +174,11 @@ struct AppSessionTests {
         "start recording", "zoom ×2.0", "front camera", "button 3 down", "button 3 up", "stop recording",
       ], "the flip at 17.5 s, with the phone off the dock, is not delivered")
     #expect(t.trackingStates == 40 * 30 && t.motionStates == 40 * 30, "one state per frame, none lost")
+    // Frames fall on whole physics ticks (1 ms): the last one is at 39.967 s.
+    #expect(abs(t.motionSpan - (40 - 1.0 / 30)) < 0.001, "timestamps span the run")
+    #expect(t.knownAccessories == 1, "docked twice, one accessory (Hashable by identifier)")
+    #expect(t.finalPose.count == 3 && t.finalPose[2] == 0 && t.finalRates[2] == 0, "no roll")
+    #expect(!t.salient.hasPrefix("none"))
     #expect(t.metrics.contains("api_violations=6.0"))
   }
 

@@ -21,7 +21,13 @@ final class CameraModel: @unchecked Sendable {
   var mostSalient: UUID?
   var trackingStateCount = 0
   var lastPose: Vector3D?
+  var lastRates: Vector3D?
+  /// Seconds between the first and the last motion state (their UNIX timestamps).
+  var motionSpan: TimeInterval = 0
+  private var firstMotionTime: TimeInterval?
   var motionStateCount = 0
+  /// The most salient subject's box (normalized, lower-left origin), for the overlay.
+  var salientRect: CGRect?
   var motionErrors: [String] = []
   /// Camera controls the dock's buttons asked for.
   var zoomFactor = 1.0
@@ -66,17 +72,22 @@ extension CameraModel {
   func update(_ state: DockAccessory.TrackingState) {
     var people = 0
     var objects = 0
-    var best: (id: UUID, rank: Int)?
-    for subject in state.trackedSubjects {
+    var best: (id: UUID, rank: Int, rect: CGRect)?
+    let subjects: [DockAccessory.TrackedSubjectType] = state.trackedSubjects
+    for subject in subjects {
       switch subject {
       case .person(let person):
         people += 1
         _ = person.speakingConfidence
         _ = person.lookingAtCameraConfidence
-        if let rank = person.saliencyRank, rank < (best?.rank ?? .max) { best = (person.identifier, rank) }
+        if let rank = person.saliencyRank, rank < (best?.rank ?? .max) {
+          best = (person.identifier, rank, person.rect)
+        }
       case .object(let object):
         objects += 1
-        if let rank = object.saliencyRank, rank < (best?.rank ?? .max) { best = (object.identifier, rank) }
+        if let rank = object.saliencyRank, rank < (best?.rank ?? .max) {
+          best = (object.identifier, rank, object.rect)
+        }
       @unknown default:
         break
       }
@@ -84,12 +95,17 @@ extension CameraModel {
     trackedPeople = people
     trackedObjects = objects
     mostSalient = best?.id
+    salientRect = best?.rect
     trackingStateCount += 1
   }
 
   func update(_ state: DockAccessory.MotionState) {
     if let error = state.error { motionErrors.append("\(error)") }
     lastPose = state.angularPositions
+    lastRates = state.angularVelocities
+    let first = firstMotionTime ?? state.timestamp
+    firstMotionTime = first
+    motionSpan = state.timestamp - first
     motionStateCount += 1
   }
 }

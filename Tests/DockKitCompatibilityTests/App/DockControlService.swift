@@ -32,6 +32,8 @@ actor DockControlService {
   /// What the app sleeps on between polls of a move (a `ContinuousClock` in the shipping app).
   private let clock: any Clock<Duration>
   private(set) var accessory: DockAccessory?
+  /// Every accessory seen docked (an app may keep one per dock it has met).
+  private(set) var knownAccessories: Set<DockAccessory> = []
   private(set) var mode = TrackingMode.system
   private var subscriptions: [Task<Void, Never>] = []
   private var stateChanges: Task<Void, Never>?
@@ -63,6 +65,7 @@ actor DockControlService {
     case .docked:
       model.isDocked = true
       model.dockLog.append("docked, tracking button \(change.trackingButtonEnabled ? "on" : "off")")
+      knownAccessories.insert(changed)
       guard accessory != changed else { return }
       accessory = changed
       model.accessoryName = changed.identifier.name
@@ -243,8 +246,9 @@ actor DockControlService {
     guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back) else {
       return
     }
+    let orientation: DockAccessory.CameraOrientation = .corrected
     let camera = DockAccessory.CameraInformation(
-      captureDevice: device.deviceType, cameraPosition: device.position, orientation: .corrected,
+      captureDevice: device.deviceType, cameraPosition: device.position, orientation: orientation,
       cameraIntrinsics: nil, referenceDimensions: CGSize(width: 1920, height: 1080))
     var observations: [DockAccessory.Observation] = []
     for (i, rect) in faces.enumerated() {
@@ -253,8 +257,9 @@ actor DockControlService {
           identifier: i, type: .humanFace, rect: rect,
           faceYawAngle: Measurement(value: 0, unit: UnitAngle.radians)))
     }
+    let bodyType: DockAccessory.Observation.ObservationType = .humanBody
     for (i, rect) in bodies.enumerated() {
-      observations.append(DockAccessory.Observation(identifier: 100 + i, type: .humanBody, rect: rect))
+      observations.append(DockAccessory.Observation(identifier: 100 + i, type: bodyType, rect: rect))
     }
     do { try await accessory.track(observations, cameraInformation: camera) } catch { record(error) }
   }
