@@ -177,7 +177,7 @@ struct AccessorySequencesTests {
 }
 
 struct KitSideRefusalTests {
-  @Test("arguments DockSimKit checks itself throw DockKit's error and count as API violations")
+  @Test("invalid arguments throw DockKit's error and count as API violations, whoever checks them")
   func refusalsCount() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
@@ -207,9 +207,14 @@ struct KitSideRefusalTests {
     await #expect(throws: DockKitError.invalidParameter) {
       try await dock.track([], cameraInformation: badLens)
     }
+    let nanBox = DockAccessory.Observation(
+      identifier: 0, type: .humanFace, rect: CGRect(x: .nan, y: 0.4, width: 0.1, height: 0.1))
+    await #expect(throws: DockKitError.invalidParameter) {
+      try await dock.track([nanBox], cameraInformation: Fixtures.camera)
+    }
     // Nothing changed: the limits are still the hardware's.
     #expect(dock.limits == DockAccessory.Limits(yaw: nil, pitch: nil, roll: nil))
     try manager.advance(by: 0.1)
-    #expect(manager.result.metric(.apiViolations) == 6)
+    #expect(manager.result.metric(.apiViolations) == 7)
   }
 }
