@@ -88,6 +88,55 @@ struct AssignmentTests {
     #expect(checked == 1176)
   }
 
+  /// Many independent blocks, their rows and columns shuffled into one mostly forbidden matrix (a
+  /// crowd, or a flood of clutter, after gating): the solver splits it and must reach, block by block,
+  /// the exhaustive optimum.
+  @Test func independentBlocksAreSolvedToTheSameOptimum() {
+    var random = RandomStream(seed: 17, stream: "assignment-blocks")
+    let blocks = 40
+    var shapes: [(rows: Int, columns: Int)] = []
+    for _ in 0..<blocks { shapes.append((1 + Int(random.next() % 4), 1 + Int(random.next() % 4))) }
+    let rows = shapes.map(\.rows).reduce(0, +)
+    let columns = shapes.map(\.columns).reduce(0, +)
+    // A random placement of every block's lines in the big matrix.
+    var rowOrder = Array(0..<rows)
+    var columnOrder = Array(0..<columns)
+    for i in stride(from: rows - 1, to: 0, by: -1) { rowOrder.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    for j in stride(from: columns - 1, to: 0, by: -1) {
+      columnOrder.swapAt(j, Int(random.next() % UInt64(j + 1)))
+    }
+    var big = [Double](repeating: .infinity, count: rows * columns)
+    var wanted = Objective(pairs: 0, sum: 0)
+    var r0 = 0
+    var c0 = 0
+    for (k, shape) in shapes.enumerated() {
+      let block = Self.randomMatrix(rows: shape.rows, columns: shape.columns, variant: k % 4, random: &random)
+      for a in 0..<shape.rows {
+        for b in 0..<shape.columns {
+          big[rowOrder[r0 + a] * columns + columnOrder[c0 + b]] = block[a * shape.columns + b]
+        }
+      }
+      let best = Self.bruteForce(block, rows: shape.rows, columns: shape.columns)
+      wanted = Objective(pairs: wanted.pairs + best.pairs, sum: wanted.sum + best.sum)
+      r0 += shape.rows
+      c0 += shape.columns
+    }
+    var solver = AssignmentSolver()
+    let got = solver.solve(costs: big, rows: rows, columns: columns)
+    var used = Set<Int>()
+    var pairs = 0
+    var sum = 0.0
+    for (i, j) in got.enumerated() {
+      guard let j else { continue }
+      #expect(big[i * columns + j].isFinite, "a forbidden pair was used")
+      #expect(used.insert(j).inserted, "column \(j) assigned twice")
+      pairs += 1
+      sum += big[i * columns + j]
+    }
+    #expect(pairs == wanted.pairs)
+    #expect(abs(sum - wanted.sum) < 1e-9)
+  }
+
   @Test func emptyShapes() {
     #expect(Assignment.solve(costs: [], rows: 0, columns: 0) == [])
     #expect(Assignment.solve(costs: [], rows: 0, columns: 3) == [])

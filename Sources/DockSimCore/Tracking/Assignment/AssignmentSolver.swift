@@ -45,6 +45,15 @@ public struct AssignmentSolver: Sendable {
   private var rowOfColumn: [Int] = []
   private var rowVisited: [Bool] = []
   private var columnSettled: [Bool] = []
+  /// Union-find parents over rows then columns (−1: a root), and each line's root after the pass.
+  private var parent: [Int] = []
+  private var rootOf: [Int] = []
+  private var componentDone: [Bool] = []
+  private var componentRows: [Int] = []
+  private var componentColumns: [Int] = []
+  /// The component's submatrix and its solution.
+  private var sub: [Double] = []
+  private var subAssignment: [Int?] = []
 
   public init() {}
 
@@ -60,6 +69,12 @@ public struct AssignmentSolver: Sendable {
 
   /// As `solve(costs:rows:columns:)`, writing the result into `assignment` (resized to `rows`) so that
   /// a caller that keeps the array allocates nothing.
+  ///
+  /// **Pruning.** Pairs of lines with no finite entry between them never interact: the problem splits
+  /// into the connected components of its finite entries (a gated association is mostly +∞, so a crowd
+  /// or a flood of clutter splits into many small problems), each solved on its own in order of its
+  /// lowest row. The objective is separable over components, so the answer is the same optimum; the
+  /// cost is Σ n_k²·m_k over the components instead of n²·m for the whole matrix.
   public mutating func solve(costs: [Double], rows: Int, columns: Int, into assignment: inout [Int?]) {
     precondition(rows >= 0 && columns >= 0, "negative matrix shape \(rows)×\(columns)")
     precondition(costs.count == rows * columns, "\(costs.count) costs for a \(rows)×\(columns) matrix")
@@ -67,18 +82,73 @@ public struct AssignmentSolver: Sendable {
     assignment.append(contentsOf: repeatElement(nil, count: rows))
     guard rows > 0 && columns > 0 else { return }
 
+    // Union-find over the lines: rows 0..<rows, columns rows..<rows+columns.
+    Self.reset(&parent, to: -1, count: rows + columns)
+    for i in 0..<rows {
+      for j in 0..<columns where costs[i * columns + j].isFinite { union(i, rows + j) }
+    }
+    rootOf.removeAll(keepingCapacity: true)
+    for line in 0..<(rows + columns) { rootOf.append(find(line)) }
+    Self.reset(&componentDone, to: false, count: rows + columns)
+    for first in 0..<rows {
+      let root = rootOf[first]
+      // A row with no finite entry is its own root with no columns: it takes no pair.
+      guard !componentDone[root] else { continue }
+      componentDone[root] = true
+      componentRows.removeAll(keepingCapacity: true)
+      componentColumns.removeAll(keepingCapacity: true)
+      for i in first..<rows where rootOf[i] == root { componentRows.append(i) }
+      for j in 0..<columns where rootOf[rows + j] == root { componentColumns.append(j) }
+      guard !componentColumns.isEmpty else { continue }
+      let width = componentColumns.count
+      sub.removeAll(keepingCapacity: true)
+      for i in componentRows {
+        for j in componentColumns { sub.append(costs[i * columns + j]) }
+      }
+      solveDense(rows: componentRows.count, columns: width)
+      for (a, i) in componentRows.enumerated() {
+        if let b = subAssignment[a] { assignment[i] = componentColumns[b] }
+      }
+    }
+  }
+
+  /// Solves the matrix in `sub` (`rows` × `columns`, row-major) into `subAssignment`.
+  private mutating func solveDense(rows: Int, columns: Int) {
+    subAssignment.removeAll(keepingCapacity: true)
+    subAssignment.append(contentsOf: repeatElement(nil, count: rows))
     let transposed = rows > columns
     let n = transposed ? columns : rows
     let m = transposed ? rows : columns
-    prepare(costs: costs, rows: rows, columns: columns, transposed: transposed)
+    prepare(costs: sub, rows: rows, columns: columns, transposed: transposed)
     for start in 0..<n { augment(from: start, n: n, m: m) }
 
     for a in 0..<n {
       let b = columnOfRow[a]
       // Pairs completed only with a forbidden entry are no pairs (see the proof above).
       guard work[a * m + b].isFinite else { continue }
-      if transposed { assignment[b] = a } else { assignment[a] = b }
+      if transposed { subAssignment[b] = a } else { subAssignment[a] = b }
     }
+  }
+
+  private mutating func find(_ line: Int) -> Int {
+    var root = line
+    while parent[root] >= 0 { root = parent[root] }
+    var x = line
+    while parent[x] >= 0 {
+      let next = parent[x]
+      parent[x] = root
+      x = next
+    }
+    return root
+  }
+
+  private mutating func union(_ a: Int, _ b: Int) {
+    let ra = find(a)
+    let rb = find(b)
+    guard ra != rb else { return }
+    // The lower line becomes the root, so roots (and the order components are solved in) depend
+    // only on the matrix.
+    if ra < rb { parent[rb] = ra } else { parent[ra] = rb }
   }
 
   private mutating func prepare(costs: [Double], rows: Int, columns: Int, transposed: Bool) {
