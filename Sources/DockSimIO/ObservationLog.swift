@@ -35,6 +35,11 @@ public enum ObservationLog {
     try parse(InputCSV.readText(path: path), file: path)
   }
 
+  /// The most observations one frame may hold. A phone's detector gives tens of boxes; the simulator
+  /// at most two a subject (256 subjects) plus its clutter (50 a frame). Beyond this the association
+  /// costs seconds a frame and gigabytes (docs/robustness.md, "Resource limits").
+  public static let maximumObservationsPerFrame = 1_024
+
   /// Parses log text; `file` names it in errors.
   public static func parse(_ text: String, file: String) throws -> [LoggedFrame] {
     var frames: [LoggedFrame] = []
@@ -77,7 +82,15 @@ public enum ObservationLog {
         guard last.time == time, last.pose == pose else {
           throw fail("t_s", "rows of frame \(frameIndex) disagree on the time or camera pose")
         }
-        if let observation { frames[frames.count - 1].observations.append(observation) }
+        if let observation {
+          guard frames[frames.count - 1].observations.count < maximumObservationsPerFrame else {
+            throw fail(
+              "frame",
+              "expected at most \(maximumObservationsPerFrame) observations a frame, got more in frame \(frameIndex)"
+            )
+          }
+          frames[frames.count - 1].observations.append(observation)
+        }
       } else {
         if let last = frames.last {
           guard frameIndex > last.frame else {

@@ -362,6 +362,14 @@ enum BadInputCatalog {
   static let logs: [BadInput] = [
     BadInput("replay: no such log", [:], B.replay, says: "log.csv: no such file"),
     BadInput(
+      "replay: a frame of 1,025 boxes",
+      [
+        "log.csv": B.text(
+          B.logHeader + "\n"
+            + B.many(1_025) { i in "0,0.0,0.1,0.0,humanFace,\(Double(i % 100) / 100),0.5,0,0.05" })
+      ], B.replay,
+      says: "log.csv:1026: frame: expected at most 1024 observations a frame, got more in frame 0"),
+    BadInput(
       "replay: a directory", ["log.csv/x": B.text("")], B.replay,
       says: "log.csv: is a directory, expected a CSV file"),
     BadInput(
