@@ -18,6 +18,37 @@ public struct WorkItem: Sendable, Equatable {
   }
 }
 
+extension WorkItem {
+  /// The one way to expand the paths of a command into its work list, in order: a suite into its
+  /// scenario files under its overrides (the command line's `overrides` on top), its repetitions and
+  /// its seed offset; a file or a directory into its scenarios under `overrides`, one repetition each.
+  /// `repetitions`, when given, replaces every item's. Errors name the file.
+  public static func load(paths: [String], overrides: ScenarioOverrides, repetitions: Int? = nil) throws
+    -> [WorkItem]
+  {
+    var items: [WorkItem] = []
+    for path in paths {
+      if SuiteLoader.isSuite(path) {
+        let suite = try SuiteLoader.load(path: path)
+        var combined = suite.overrides
+        combined.overlays += overrides.overlays
+        combined.assignments += overrides.assignments
+        for file in suite.scenarioFiles {
+          var scenario = try ScenarioLoader.load(path: file, overrides: combined)
+          scenario.seed = MonteCarlo.seed(scenario.seed, repetition: suite.seedOffset)
+          items.append(
+            WorkItem(path: file, scenario: scenario, repetitions: repetitions ?? suite.repetitions))
+        }
+      } else {
+        for (file, scenario) in try ScenarioLoader.loadAll(paths: [path], overrides: overrides) {
+          items.append(WorkItem(path: file, scenario: scenario, repetitions: repetitions ?? 1))
+        }
+      }
+    }
+    return items
+  }
+}
+
 /// What running a work list produced: one outcome per item (the means when repeated) and the
 /// statistics of every repeated item, both in work-list order.
 public struct RunResults: Sendable {

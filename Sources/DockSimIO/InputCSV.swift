@@ -116,6 +116,9 @@ struct InputCSV {
     guard !isDirectory.boolValue else {
       throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
     }
+    if let kind = InputFileKind.nonRegular(path) {
+      throw LogError(file: path, line: nil, column: nil, message: "is \(kind), expected a CSV file")
+    }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
     guard size <= maximumSize else {
       throw LogError(

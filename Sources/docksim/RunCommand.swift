@@ -72,37 +72,21 @@ struct RunCommand: ParsableCommand {
     }
     let overrides = try overrideOptions.overrides()
     let shard = try shardOptions.shard()
-    var loaded: [(path: String, scenario: Scenario, repetitions: Int)] = []
+    let loaded: [WorkItem]
     do {
-      for path in paths {
-        if SuiteLoader.isSuite(path) {
-          let suite = try SuiteLoader.load(path: path)
-          // The suite's overrides first, the command line's on top.
-          var combined = suite.overrides
-          combined.overlays += overrides.overlays
-          combined.assignments += overrides.assignments
-          for file in suite.scenarioFiles {
-            var scenario = try ScenarioLoader.load(path: file, overrides: combined)
-            scenario.seed = MonteCarlo.seed(scenario.seed, repetition: suite.seedOffset)
-            loaded.append((file, scenario, repetitions ?? suite.repetitions))
-          }
-        } else {
-          for (file, scenario) in try ScenarioLoader.loadAll(paths: [path], overrides: overrides) {
-            loaded.append((file, scenario, repetitions ?? 1))
-          }
-        }
-      }
+      loaded = try WorkItem.load(paths: paths, overrides: overrides, repetitions: repetitions)
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
     var seen: [String: String] = [:]
-    for (path, s, _) in loaded {
+    for item in loaded {
+      let (path, s) = (item.path, item.scenario)
       if let other = seen[s.name] {
         throw fail(
           "\(path): name: scenario name '\(s.name)' is already used by \(other); names must be unique")
       }
       seen[s.name] = path
     }
-    let work = loaded.map { WorkItem(path: $0.path, scenario: $0.scenario, repetitions: $0.repetitions) }
+    let work = loaded
     // The shard's part of exactly the list a full run uses: positions after suites, globs and the name
     // check, whole scenarios with all their repetitions.
     let mine = shard?.part(of: work) ?? work

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DockSimHarness
 import DockSimIO
 import Foundation
 
@@ -7,9 +8,11 @@ import Foundation
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
-    abstract: "Check scenario files and report each problem with its file, line and field.",
+    abstract: "Check scenario and suite files and report each problem with its file, line and field.",
     discussion: """
-      Prints `ok  <path>  (<scenario name>)` for each valid file. Each invalid file or path gets one \
+      Prints `ok  <path>  (<scenario name>)` for each valid file, and for a suite \
+      (`*.suite.yaml`) `ok  <path>  (suite <name>: N scenarios)` after its scenarios, loaded as `run` \
+      loads them (the suite's overrides, then the command line's). Each invalid file or path gets one \
       error line on standard error; the command then exits with code 2. Directories are searched, not \
       recursively, for *.yaml and *.yml files, in path order. See docs/scenarios.md for the format.
       """)
@@ -31,6 +34,20 @@ struct ValidateCommand: ParsableCommand {
     var checked = 0
     var invalid = 0
     for path in files {
+      if SuiteLoader.isSuite(path) {
+        // A suite is valid when run would load it: every scenario under the suite's overrides.
+        checked += 1
+        do {
+          let items = try WorkItem.load(paths: [path], overrides: overrides)
+          for item in items { Self.write("ok  \(item.path)  (\(item.scenario.name))", to: .standardOutput) }
+          let suite = try SuiteLoader.load(path: path)
+          Self.write("ok  \(path)  (suite \(suite.name): \(items.count) scenarios)", to: .standardOutput)
+        } catch {
+          Self.write("\(error)", to: .standardError)
+          invalid += 1
+        }
+        continue
+      }
       let scenarioFiles: [String]
       do {
         scenarioFiles = try ScenarioLoader.scenarioFiles(in: [path])

@@ -250,6 +250,21 @@ enum BadInputCatalog {
 
   static let overrides: [BadInput] = [
     BadInput(
+      "--params: a device", B.good, B.run + ["--params", "/dev/null"],
+      says: "/dev/null: is a character device; expected a scenario file"),
+    BadInput(
+      "--set: a fractional list index", B.good, B.run + ["--set", "subjects[0.5].width_m=0.4"],
+      says:
+        "--set subjects[0.5].width_m=0.4: expected a non-negative integer list index in 'subjects[0.5]', got '0.5'"
+    ),
+    BadInput(
+      "--set: a bracket left open", B.good, B.run + ["--set", "subjects[0.width_m=0.4"],
+      says: "expected every '[' in 'subjects[0.width_m' closed by a ']' before the next field"),
+    BadInput(
+      "scenario: an expect bound with min > max",
+      ["s.yaml": B.appended("expect:\n  in_frame_ratio: { min: 1.0, max: 0.0 }\n")], B.run,
+      says: "s.yaml:12: expect.in_frame_ratio: expected min ≤ max, got min 1.0 > max 0.0\n"),
+    BadInput(
       "--set: not PATH=VALUE", B.good, B.run + ["--set", "tracker.gate"],
       says: "--set tracker.gate: expected PATH=VALUE"),
     BadInput(

@@ -19,6 +19,9 @@ public enum GateFiles {
     guard !isDirectory.boolValue else {
       throw GateInputError(file: path, message: "is a directory; expected \(expected)")
     }
+    if let kind = InputFileKind.nonRegular(path) {
+      throw GateInputError(file: path, message: "is \(kind); expected \(expected)")
+    }
     let data: Data
     do {
       let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0

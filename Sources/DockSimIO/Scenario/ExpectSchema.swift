@@ -35,7 +35,7 @@ enum ExpectSchema {
     let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
     let share = try b["share"].map { n throws(ScenarioError) in try n.number(shareBounds) }
     guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
-    if let lo, let hi, lo > hi { throw entry.mismatch("min ≤ max, got min \(lo) > max \(hi)") }
+    if let lo, let hi, lo > hi { throw entry.error("expected min ≤ max, got min \(lo) > max \(hi)") }
     return Expectation(metric: metric, minimum: lo, maximum: hi, share: share)
   }
 }

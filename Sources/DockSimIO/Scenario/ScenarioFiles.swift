@@ -17,6 +17,9 @@ enum ScenarioFiles {
     guard !isDirectory.boolValue else {
       throw ScenarioError(file: path, message: "is a directory; expected a scenario file (.yaml or .yml)")
     }
+    if let kind = InputFileKind.nonRegular(path) {
+      throw ScenarioError(file: path, message: "is \(kind); expected a scenario file (.yaml or .yml)")
+    }
     let data: Data
     do {
       let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0

@@ -94,12 +94,16 @@ public struct ScenarioOverrides: Sendable {
     guard !pathText.isEmpty else { throw bad("expected a field path before '='") }
     guard !value.isEmpty else { throw bad("expected a value after '='") }
     var steps: [Assignment.Step] = []
-    for part in pathText.split(separator: ".", omittingEmptySubsequences: false) {
+    guard let parts = Self.pathParts(pathText) else {
+      throw bad("expected every '[' in '\(pathText)' closed by a ']' before the next field")
+    }
+    for part in parts {
       var name = Substring(part)
       var indices: [Int] = []
       while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
-        guard let i = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), i >= 0 else {
-          throw bad("expected a non-negative list index in '\(part)'")
+        let index = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        guard let i = Int(index), i >= 0 else {
+          throw bad("expected a non-negative integer list index in '\(part)', got '\(index)'")
         }
         indices.insert(i, at: 0)
         name = name[..<open]
@@ -109,6 +113,27 @@ public struct ScenarioOverrides: Sendable {
       steps += indices.map { .index($0) }
     }
     assignments.append(Assignment(path: steps, value: value, source: "--set \(text)"))
+  }
+
+  /// The dot-separated parts of a field path, a dot inside brackets belonging to its part (so
+  /// `subjects[0.5]` is one part, refused for its index, not two); nil when a bracket is left open.
+  static func pathParts(_ path: String) -> [Substring]? {
+    var parts: [Substring] = []
+    var start = path.startIndex
+    var depth = 0
+    for i in path.indices {
+      switch path[i] {
+      case "[": depth += 1
+      case "]": depth = max(0, depth - 1)
+      case "." where depth == 0:
+        parts.append(path[start..<i])
+        start = path.index(after: i)
+      default: break
+      }
+    }
+    guard depth == 0 else { return nil }
+    parts.append(path[start...])
+    return parts
   }
 
   /// `node` with the overlays merged in and the assignments applied.
