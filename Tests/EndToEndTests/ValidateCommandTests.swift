@@ -23,6 +23,7 @@ struct ValidateCommandTests {
     let r = try CLI.run(["validate", "bad.suite.yaml"], in: dir)
     #expect(r.status == 2)
     #expect(r.stderr.contains("s.yaml: tracker.gate: expected a number > 0, got -1"))
+    #expect(r.stderr.contains("bad.suite.yaml:3: set tracker.gate=-1"), "the override named by its suite line")
     #expect(r.stderr.contains("validate: 1 of 1 invalid"))
   }
 }

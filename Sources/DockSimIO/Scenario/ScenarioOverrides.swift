@@ -83,10 +83,13 @@ public struct ScenarioOverrides: Sendable {
     overlays.append((path, try ScenarioFiles.read(path: path)))
   }
 
-  /// Parses `path=value` (`--set`): keys separated by dots, `[n]` for list elements.
-  public mutating func addAssignment(_ text: String) throws(ScenarioError) {
+  /// Parses `path=value` (`--set`): keys separated by dots, `[n]` for list elements. `source` names
+  /// where it came from in messages (default `--set PATH=VALUE`; a suite's `set:` list passes its file
+  /// and line).
+  public mutating func addAssignment(_ text: String, source: String? = nil) throws(ScenarioError) {
+    let source = source ?? "--set \(text)"
     func bad(_ why: String) -> ScenarioError {
-      ScenarioError(file: "--set \(text)", line: nil, message: why)
+      ScenarioError(file: source, line: nil, message: why)
     }
     guard let eq = text.firstIndex(of: "=") else { throw bad("expected PATH=VALUE, e.g. tracker.gate=16") }
     let pathText = String(text[..<eq])
@@ -112,7 +115,7 @@ public struct ScenarioOverrides: Sendable {
       steps.append(.key(String(name)))
       steps += indices.map { .index($0) }
     }
-    assignments.append(Assignment(path: steps, value: value, source: "--set \(text)"))
+    assignments.append(Assignment(path: steps, value: value, source: source))
   }
 
   /// The dot-separated parts of a field path, a dot inside brackets belonging to its part (so

@@ -56,7 +56,10 @@ public enum SuiteLoader {
       try overrides.addOverlay(path: resolve(try p.string("a file path"), base: base))
     }
     if let s = m["set"] {
-      for a in try s.sequence("a list of PATH=VALUE strings") { try overrides.addAssignment(try a.string()) }
+      for a in try s.sequence("a list of PATH=VALUE strings") {
+        let text = try a.string()
+        try overrides.addAssignment(text, source: "\(path):\(a.line.map(String.init) ?? "?"): set \(text)")
+      }
     }
     let repetitions = try m.integer("repetitions", 1...10_000, default: 1)
     let seedOffset = try m.integer("seed_offset", 0...1_000_000_000, default: 0)
