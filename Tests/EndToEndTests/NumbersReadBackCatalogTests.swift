@@ -185,7 +185,8 @@ enum NumbersReadBackCatalog {
       "gate: a negative seed in seeds.csv", files: R.scenarios, setup: [R.runSeeds],
       [R.edit("r/seeds.csv", to: "base-seeds.csv", R.cell(2, "seed", "-1"))],
       R.gate(summary: "r/seeds.csv", baseline: "base-seeds.csv"),
-      says: "base-seeds.csv:2:", "seed: expected a seed (a whole number ≥ 0) or an empty cell (a failed run), got '-1'"),
+      says: "base-seeds.csv:2:",
+      "seed: expected a seed (a whole number ≥ 0) or an empty cell (a failed run), got '-1'"),
   ]
 
   static let baselineUpdate: [ReadBack] = [
