@@ -25,7 +25,7 @@ public enum CSVNumber {
       case .finite: "a finite number"
       case .nonNegative: "a finite number ≥ 0"
       case .count: "a whole number ≥ 0"
-      case .seed: "a seed (a whole number ≥ 0)"
+      case .seed: "a number that is a seed (a whole number ≥ 0)"
       }
     }
   }

@@ -186,7 +186,7 @@ enum NumbersReadBackCatalog {
       [R.edit("r/seeds.csv", to: "base-seeds.csv", R.cell(2, "seed", "-1"))],
       R.gate(summary: "r/seeds.csv", baseline: "base-seeds.csv"),
       says: "base-seeds.csv:2:",
-      "seed: expected a seed (a whole number ≥ 0) or an empty cell (a failed run), got '-1'"),
+      "seed: expected a number that is a seed (a whole number ≥ 0) or an empty cell (a failed run), got '-1'"),
   ]
 
   static let baselineUpdate: [ReadBack] = [
