@@ -63,8 +63,10 @@ example: bootstrap
 	cmp .build/example-1.txt .build/example-2.txt
 	cat .build/example-1.txt
 
-# Seeded mutation fuzzing of the scenario loader and the log and reference readers (docs/robustness.md):
-# FUZZ_EXECUTIONS inputs for the loader and the log reader each (a quarter for the reference reader).
+# Seeded mutation fuzzing of the scenario loader and the log and reference readers, then of the tables
+# read back by gate, merge and tune --resume (docs/robustness.md): FUZZ_EXECUTIONS inputs for the loader
+# and the log reader each (a quarter for the reference reader and each read-back target, a twentieth
+# for the shard target).
 # CI runs this short default; `make fuzz FUZZ_EXECUTIONS=1000000` is the full run.
 FUZZ_EXECUTIONS ?= 20000
 FUZZ_SEED ?= 1

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Fuzzes the scenario loader, the observation-log reader and the reference-track reader with
 # docksim-fuzz (docs/robustness.md#fuzzing): EXECUTIONS inputs each for the scenario loader and the log
-# reader, a quarter of that for the reference reader (a three-column CSV has far fewer paths).
+# reader, a quarter of that for the reference reader (a three-column CSV has far fewer paths). Then the
+# readers of the tables docksim reads back (summary: gate's summary/seeds/baseline reader and the
+# comparison; tolerances; shard: merge's shard readers; trials: tune --resume), READBACK inputs each
+# (default a quarter of EXECUTIONS), a fifth of that for shard (each input writes two shard directories).
 #
-#   scripts/fuzz.sh [EXECUTIONS] [SEED]      defaults: 1000000 1
+#   scripts/fuzz.sh [EXECUTIONS] [SEED] [READBACK]     defaults: 1000000 1 EXECUTIONS/4
 #
 # Exits non-zero on any crash, hang or memory blow-up. A crash kills the harness, so this script finds
 # the exact iteration from the harness's checkpoint (written every 1,000 iterations), saves that input
@@ -12,6 +15,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 EXECUTIONS=${1:-1000000}
 SEED=${2:-1}
+READBACK=${3:-$(((EXECUTIONS + 3) / 4))}
 FUZZ=.build/release/docksim-fuzz
 WORK=.build/fuzz
 export OPENBLAS_NUM_THREADS=1
@@ -42,7 +46,7 @@ run() {
   local index
   index=$(cat "$WORK/$target.exact")
   local ext=csv
-  [ "$target" = scenario ] && ext=yaml
+  case "$target" in scenario | tolerances) ext=yaml ;; shard) ext=txt ;; esac
   local saved="Tests/Fixtures/fuzz/$target-crash-seed$SEED-$index.$ext"
   "$FUZZ" --target "$target" --seed "$SEED" --replay "$index" --out "$saved" 2>/dev/null | head -1
   echo "fuzz.sh: CRASH target=$target seed=$SEED iteration=$index, input saved to $saved"
@@ -58,6 +62,15 @@ log=$!
 wait "$scenario" || failed=1
 run reference $(((EXECUTIONS + 3) / 4)) || failed=1
 wait "$log" || failed=1
+# The read-back targets, two at a time.
+run summary "$READBACK" &
+summary=$!
+run shard $(((READBACK + 4) / 5)) || failed=1
+wait "$summary" || failed=1
+run trials "$READBACK" &
+trials=$!
+run tolerances "$READBACK" || failed=1
+wait "$trials" || failed=1
 if [ "$failed" -ne 0 ]; then
   echo "fuzz.sh: FAILED"
   exit 1

@@ -158,14 +158,8 @@ struct ShardTables {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
       let cells = row.cells.map(\.text)
       func number(_ i: Int) throws(ShardMergeError) -> Double? {
-        guard !cells[i].isEmpty else { return nil }
-        guard let value = Double(cells[i]) else {
-          throw ShardMergeError(
-            file: file, line: row.line, column: row.cells[i].column,
-            field: SummaryTable.expectationColumns[i],
-            message: "expected a number or an empty cell, got '\(cells[i])'")
-        }
-        return value
+        try cellNumber(
+          row, i, Self.expectationKinds[i] ?? .finite, columns: SummaryTable.expectationColumns, file: file)
       }
       guard !cells[1].isEmpty, cells[5] == "pass" || cells[5] == "fail" else {
         throw ShardMergeError(
@@ -219,6 +213,9 @@ struct ShardTables {
             "expected \(owned[k].repetitions), the repetitions of '\(owned[k].scenario)' in "
             + "\(ShardManifest.fileName), got '\(row.cells[1].text)'")
       }
+      for i in 3..<MonteCarlo.columns.count {
+        _ = try cellNumber(row, i, .finite, columns: MonteCarlo.columns, file: file)
+      }
       items[k].monteCarloLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
     }
   }
@@ -231,6 +228,10 @@ struct ShardTables {
     try readRepetitions(
       SeedTable.fileName, columns: SeedTable.columns, what: "the seeds.csv of the shard", lines: \.seedLines,
       checkSeed: true, directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
+    // Every cell as `gate` reads a seeds.csv: numbers of their kind, finite (`SummaryCSVReader`).
+    let file = (directory as NSString).appendingPathComponent(SeedTable.fileName)
+    let text = try readText(file, what: "the seeds.csv of the shard")
+    do { _ = try SummaryCSVReader.table(text, file: file) } catch { throw ShardMergeError(error) }
   }
 
   /// `timing.csv`: for every scenario of the shard, one row per repetition (0, 1, …), grouped in the
@@ -273,6 +274,14 @@ struct ShardTables {
             "expected \(seed), repetition \(expected) of seed \(owned[k].seed) in \(ShardManifest.fileName), "
             + "got '\(row.cells[2].text)'")
       }
+      if !checkSeed {
+        // timing.csv: the seed, counts (frames, calls) and times, measured; any may be empty (not measured).
+        for i in 2..<columns.count {
+          let kind: CSVNumber.Kind =
+            i == 2 ? .seed : columns[i] == "frames" || columns[i].hasSuffix("_calls") ? .count : .nonNegative
+          _ = try cellNumber(row, i, kind, columns: columns, file: file)
+        }
+      }
       items[k][keyPath: lines].append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
     }
     for (k, entry) in owned.enumerated() where items[k][keyPath: lines].count != entry.repetitions {
@@ -281,6 +290,23 @@ struct ShardTables {
         message:
           "\(items[k][keyPath: lines].count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), "
           + "one per repetition")
+    }
+  }
+
+  /// What the number columns of `expectations.csv` hold: the bounds and the value any finite number,
+  /// the runs a count, the shares finite numbers ≥ 0.
+  static let expectationKinds: [Int: CSVNumber.Kind] = [
+    2: .finite, 3: .finite, 4: .finite, 6: .count, 7: .nonNegative, 8: .nonNegative,
+  ]
+
+  /// The number in cell `i` of `row` as `kind` (`CSVNumber`), nil when empty (not applicable).
+  private static func cellNumber(
+    _ row: CSVRecord, _ i: Int, _ kind: CSVNumber.Kind, columns: [String], file: String
+  ) throws(ShardMergeError) -> Double? {
+    do { return try CSVNumber.read(row.cells[i].text, kind, empty: "not applicable") } catch {
+      throw ShardMergeError(
+        file: file, line: row.line, column: row.cells[i].column, field: columns[i], message: error.description
+      )
     }
   }
 

@@ -18,7 +18,8 @@ struct Options: Sendable {
   /// An input still running after this long is a hang (seconds).
   var hang = 10.0
   var memoryLimitMB = 2_048
-  var seedLimit = 8 << 10
+  /// Seeds are cut to this many bytes; nil: the target's own limit (`Target.seedLimit`).
+  var seedLimit: Int?
   var corpus: [String]?
   /// Builds the inputs without running them: measures the harness's own share of the time.
   var generateOnly = false
@@ -28,7 +29,8 @@ func usage() -> Never {
   FileHandle.standardError.write(
     Data(
       """
-      usage: docksim-fuzz --target scenario|log|reference [--seed S] [--executions N] [--start I]
+      usage: docksim-fuzz --target scenario|log|reference|summary|tolerances|shard|trials
+                          [--seed S] [--executions N] [--start I]
                           [--checkpoint FILE] [--checkpoint-every K] [--progress-every K]
                           [--slow SECONDS] [--hang SECONDS] [--memory-limit-mb MB] [--corpus PATH]...
              docksim-fuzz --target T --seed S --replay I [--out FILE]   (write input I to FILE and run it)

@@ -1,9 +1,18 @@
 import DockSimIO
 import Foundation
 
-/// What is fuzzed: the three readers of files users bring.
+/// What is fuzzed: the three readers of files users bring, and the readers of the tables `docksim`
+/// reads back (`ReadBackTargets`).
 enum Target: String, CaseIterable, Sendable {
   case scenario, log, reference
+  /// `gate`'s summary/seeds/baseline reader, the comparison and its reports.
+  case summary
+  /// `gate`'s tolerance file.
+  case tolerances
+  /// `merge`'s shard readers (a bundle of two shard directories).
+  case shard
+  /// `tune --resume`'s trials.csv reader.
+  case trials
 
   /// The corpus: the repository's real inputs of this kind plus the hand-made seeds.
   var seedPaths: [String] {
@@ -11,10 +20,25 @@ enum Target: String, CaseIterable, Sendable {
     case .scenario: ["Scenarios", "Tests/Fixtures/fuzz/seeds/scenario"]
     case .log: ["Tests/Fixtures/replay/*_log.csv", "Tests/Fixtures/fuzz/seeds/log"]
     case .reference: ["Tests/Fixtures/replay/*_reference.csv", "Tests/Fixtures/fuzz/seeds/reference"]
+    case .summary:
+      ["Scenarios/baseline/summary.csv", "Scenarios/baseline/seeds.csv", "Tests/Fixtures/fuzz/seeds/summary"]
+    case .tolerances: ["Scenarios/baseline/tolerances.yaml", "Tests/Fixtures/fuzz/seeds/tolerances"]
+    case .shard: ["Tests/Fixtures/fuzz/seeds/shard"]
+    case .trials: ["Tests/Fixtures/fuzz/seeds/trials"]
     }
   }
 
-  var fileExtension: String { self == .scenario ? "yaml" : "csv" }
+  /// Seeds are cut to this many bytes (at a line end) unless `--seed-limit` says otherwise: 8 KB, and
+  /// 32 KB for a shard bundle, whose second shard would otherwise be cut off.
+  var seedLimit: Int { self == .shard ? 32 << 10 : 8 << 10 }
+
+  var fileExtension: String {
+    switch self {
+    case .scenario, .tolerances: "yaml"
+    case .shard: "txt"
+    case .log, .reference, .summary, .trials: "csv"
+    }
+  }
 
   /// Feeds one input to the reader. Any thrown error is a pass (its description is built too, since
   /// formatting the error is part of what a user sees); a crash kills the process, which is the point.
@@ -40,6 +64,10 @@ enum Target: String, CaseIterable, Sendable {
       do { return "read \(try ReferenceTrack.parse(text, file: name).count) points" } catch {
         return "LogError: \(error.description)"
       }
+    case .summary: return ReadBackTargets.summary(text, file: name)
+    case .tolerances: return ReadBackTargets.tolerances(text, file: name)
+    case .shard: return ReadBackTargets.shard(text)
+    case .trials: return ReadBackTargets.trials(text, file: name)
     }
   }
 }

@@ -12,7 +12,8 @@ import Synchronization
 
 let options = parseOptions()
 let corpus = loadCorpus(
-  options.target, paths: options.corpus ?? options.target.seedPaths, seedLimit: options.seedLimit)
+  options.target, paths: options.corpus ?? options.target.seedPaths,
+  seedLimit: options.seedLimit ?? options.target.seedLimit)
 guard !corpus.isEmpty else {
   FileHandle.standardError.write(
     Data("docksim-fuzz: no seed inputs found (run from the repository root)\n".utf8))

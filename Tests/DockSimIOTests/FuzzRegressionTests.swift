@@ -5,7 +5,8 @@ import Testing
 
 /// Inputs that docksim-fuzz found crashing, hanging or blowing up a reader (`Tests/Fixtures/fuzz/`, see
 /// docs/robustness.md#fuzzing). Each must now be refused quickly with an error naming the file and the
-/// line; the file name's prefix (`scenario-`, `log-`, `reference-`) says which reader it is for.
+/// line; the file name's prefix (`scenario-`, `log-`, `reference-`, `tolerances-`) says which reader it
+/// is for.
 @Suite struct FuzzRegressionTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz")
@@ -35,6 +36,13 @@ import Testing
     } else if name.hasPrefix("log-") {
       let error = try #require(throws: LogError.self) { try ObservationLog.parse(text, file: name) }
       #expect(error.file == name)
+      description = error.description
+    } else if name.hasPrefix("tolerances-") {
+      let error = try #require(throws: GateInputError.self) {
+        try ToleranceFile.parse(yaml: text, file: name, metrics: ["mota"])
+      }
+      #expect(error.file == name)
+      #expect(error.line != nil)
       description = error.description
     } else {
       #expect(name.hasPrefix("reference-"), "a fuzz input's name starts with its reader: \(name)")

@@ -2,12 +2,44 @@ import DockSimIO
 
 /// Reads a `summary.csv` (this run's or a baseline) and checks its shape: a header starting with
 /// `scenario` and holding `status`, unique non-empty column names, one row per scenario with as many
-/// cells as the header, `status` `ok` or `error`, `expectations_failed` a whole number ≥ 0, and every
-/// column except `scenario`, `status` and `error` a finite number or empty (not applicable). `nan` and
-/// `inf` are refused: a value that cannot be compared must not be compared.
+/// cells as the header, `status` `ok` or `error`, and every other column a number of its kind
+/// (`numberKind(of:)`, read by `CSVNumber`): `seed` a seed, `frames`, `expectations_failed` and
+/// `repetition` whole numbers ≥ 0, `duration_s` and the count metrics finite numbers ≥ 0, every other
+/// metric a finite number; any may be empty (not applicable, or a failed run). `nan` and
+/// `inf` are refused: a value that cannot be compared must not be compared. The one reader of summary
+/// and seed tables: `gate`, `baseline update` and `merge` (a shard's `summary.csv` and `seeds.csv`).
 public enum SummaryCSVReader {
   /// Columns holding text; every other column holds numbers.
   public static let textColumns: Set<String> = ["scenario", "status", "error"]
+
+  /// The count metrics: whole numbers per run, means over seeds in a repeated scenario's row, never
+  /// negative. (Other metrics may be negative: MOTA, the camera lag.)
+  public static let countMetrics: Set<String> = [
+    "speed_cap_violations", "position_limit_violations", "id_switches", "fragmentations",
+    "mot_false_positives", "mot_misses", "primary_switches", "reacquisitions", "api_violations",
+    "api_rate_violations", "motion_call_rate_violations", "track_rate_violations", "framing_changes",
+    "time_to_frame_unfinished", "orientation_moves", "animations",
+  ]
+
+  /// What a number column of a summary or seed table holds.
+  public static func numberKind(of column: String) -> CSVNumber.Kind {
+    switch column {
+    case "seed": .seed
+    case "frames", "expectations_failed", "repetition": .count
+    case "duration_s": .nonNegative
+    case _ where countMetrics.contains(column): .nonNegative
+    default: .finite
+    }
+  }
+
+  /// What an empty cell means in `column` (for the message), nil where a cell may not be empty.
+  static func emptyMeaning(of column: String) -> String? {
+    switch column {
+    // The writer writes a seed on every row; hand-made failed rows (tests, older tools) leave it empty.
+    case "seed", "frames", "expectations_failed", "repetition": "a failed run"
+    default: "not applicable"
+    }
+  }
 
   /// Reads and validates the summary at `path`.
   ///
@@ -104,18 +136,9 @@ public enum SummaryCSVReader {
         }
       case _ where textColumns.contains(name):
         break
-      case "expectations_failed", "repetition":
-        guard cell.text.isEmpty || (UInt32(cell.text) != nil && !cell.text.hasPrefix("+")) else {
-          throw fail("expected a whole number ≥ 0 or an empty cell (a failed run), got '\(cell.text)'")
-        }
       default:
-        guard cell.text.isEmpty || Double(cell.text) != nil else {
-          throw fail("expected a number or an empty cell (not applicable), got '\(cell.text)'")
-        }
-        guard cell.text.isEmpty || Double(cell.text)?.isFinite == true else {
-          throw fail(
-            "expected a finite number or an empty cell (not applicable), got '\(cell.text)'; non-finite values "
-              + "cannot be compared and are refused")
+        do { _ = try CSVNumber.read(cell.text, numberKind(of: name), empty: emptyMeaning(of: name)) } catch {
+          throw fail(error.description)
         }
       }
       values[name] = cell.text

@@ -54,14 +54,18 @@ public enum TrialLog {
 
   /// The rows of an existing `trials.csv`, checked against the columns this tuning writes. A last row
   /// without its line break (the process died while writing it) is dropped; `complete` is the text up
-  /// to the last whole row.
+  /// to the last whole row, with CRLF line ends (a file saved by a Windows editor) made LF as the
+  /// writer writes them. Every number is checked as every table read back is (`CSVNumber`), and a
+  /// trial written twice for one dataset is refused, naming both lines.
   public static func read(_ text: String, file: String, space: SearchSpace) throws -> (
     records: [TrialRecord], complete: String
   ) {
+    let text =
+      text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+    // Cut on bytes: Swift keeps "\r\n" as one Character, equal to neither "\n" nor "\r", so a search for
+    // the Character "\n" finds no line end at all in a file saved with CRLF (a Windows editor).
     let complete: String
-    if text.hasSuffix("\n") {
-      complete = text
-    } else if let cut = text.lastIndex(of: "\n") {
+    if let cut = text.utf8.lastIndex(of: UInt8(ascii: "\n")) {
       complete = String(text[...cut])
     } else {
       complete = ""
@@ -84,13 +88,22 @@ public enum TrialLog {
     }
     let d = space.dimension
     var out: [TrialRecord] = []
+    var lineOf: [String: Int] = [:]
     for row in rows.dropFirst() {
       let c = row.cells.map(\.text)
       func bad(_ column: String, _ what: String) -> TuneError {
         TuneError("\(file):\(row.line): \(column): expected \(what)")
       }
       guard c.count == expected.count else { throw bad("row", "\(expected.count) cells, got \(c.count)") }
-      guard let trial = Int(c[0]), trial >= 0 else { throw bad("trial", "a trial number") }
+      // Numbers as every table read back is read (`CSVNumber`): the cell's line and column, its kind.
+      func number(_ i: Int, _ kind: CSVNumber.Kind, empty: String? = "not applicable") throws -> Double? {
+        do { return try CSVNumber.read(c[i], kind, empty: empty) } catch {
+          throw TuneError("\(file):\(row.line):\(row.cells[i].column): \(expected[i]): \(error.description)")
+        }
+      }
+      guard let trialNumber = try number(0, .count, empty: nil), let trial = Int(exactly: trialNumber) else {
+        throw bad("trial", "a trial number")
+      }
       guard let phase = TrialRecord.Phase(rawValue: c[1]) else { throw bad("phase", "a phase name") }
       guard let dataset = TrialRecord.Dataset(rawValue: c[2]) else {
         throw bad("dataset", "train or validation")
@@ -98,15 +111,20 @@ public enum TrialLog {
       guard let status = TrialScore.Status(rawValue: c[3]) else {
         throw bad("status", "ok, infeasible or failed")
       }
-      func number(_ i: Int) throws -> Double? {
-        if c[i].isEmpty { return nil }
-        guard let v = Double(c[i]) else { throw bad(expected[i], "a number, got '\(c[i])'") }
-        return v
-      }
-      let objective = try number(4)
-      let violation = try number(5)
+      // A trial that ran has a finite objective and violation ≥ 0; a failed one has neither.
+      let ran = status != .failed
+      let objective = try number(4, .finite, empty: ran ? nil : "a failed trial")
+      let violation = try number(5, .nonNegative, empty: ran ? nil : "a failed trial")
       let values = Array(c[6..<6 + d])
-      let metrics = try (6 + d..<expected.count - 1).map(number)
+      let metrics = try (6 + d..<expected.count - 1).map { i throws in try number(i, .finite) }
+      // Each trial is written once per dataset; a second row would be silently ignored, or win.
+      let key = "\(trial) \(dataset.rawValue)"
+      if let first = lineOf[key] {
+        throw TuneError(
+          "\(file):\(row.line): trial: trial \(trial) (\(dataset.rawValue)) appears again (first on line "
+            + "\(first)); expected each trial once per dataset, as `docksim tune` writes it")
+      }
+      lineOf[key] = row.line
       let score =
         status == .failed
         ? TrialScore.failed : TrialScore(status: status, objective: objective, violation: violation ?? 0)

@@ -80,7 +80,10 @@ public struct ScenarioOverrides: Sendable {
 
   /// Adds an overlay file (`--params`).
   public mutating func addOverlay(path: String) throws(ScenarioError) {
-    overlays.append((path, try ScenarioFiles.read(path: path)))
+    let yaml = try ScenarioFiles.read(path: path)
+    // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
+    try YAMLShape.check(yaml, file: path)
+    overlays.append((path, yaml))
   }
 
   /// Parses `path=value` (`--set`): keys separated by dots, `[n]` for list elements. `source` names
@@ -115,6 +118,7 @@ public struct ScenarioOverrides: Sendable {
       steps.append(.key(String(name)))
       steps += indices.map { .index($0) }
     }
+    try YAMLShape.check(value, file: source)
     assignments.append(Assignment(path: steps, value: value, source: source))
   }
 

@@ -34,6 +34,8 @@ public enum SuiteLoader {
   public static func load(path: String) throws(ScenarioError) -> Suite {
     let text = try ScenarioFiles.read(path: path)
     let root: Node?
+    // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
+    try YAMLShape.check(text, file: path)
     do { root = try Yams.compose(yaml: text) } catch {
       throw ScenarioError(composing: error, yaml: text, file: path)
     }

@@ -22,6 +22,8 @@ public enum TuneSpecLoader {
   public static func load(path: String) throws(ScenarioError) -> TuneSpec {
     let text = try ScenarioFiles.read(path: path)
     let root: Node?
+    // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
+    try YAMLShape.check(text, file: path)
     do { root = try Yams.compose(yaml: text) } catch {
       throw ScenarioError(composing: error, yaml: text, file: path)
     }
