@@ -44,9 +44,7 @@ struct MergeCommand: ParsableCommand {
     do { merged = try ShardMerge.merge(shards) } catch { throw fail("\(error)") }
     do {
       try merged.write(to: out)
-    } catch let error as ShardMergeError {
-      throw fail("\(error)")
-    } catch { throw fail("\(error)") }
+    } catch { throw failWriting(error) }
     if !quiet {
       print(
         "merged \(shards.count) shard\(shards.count == 1 ? "" : "s") of \(merged.outcomes.count) scenarios")
@@ -72,7 +70,7 @@ struct MergeCommand: ParsableCommand {
     guard !FileManager.default.fileExists(atPath: target) else {
       throw fail("\(target) already exists; merge into a new --out (nothing was changed)")
     }
-    do { try AtomicFileWriter.write(text, to: target) } catch { throw fail("\(error)") }
+    do { try AtomicFileWriter.write(text, to: target) } catch { throw failWriting(error) }
     if !quiet {
       print(
         "merged \(shards.count) tuning shards into \(target); finish with `docksim tune SPEC --resume --out \(out)`"
