@@ -165,7 +165,7 @@ struct RunCommand: ParsableCommand {
           + "that finished are whole, the rest were not written", code: 128 + signal)
     }
     guard let results = finished else { throw fail("interrupted", code: 130) }
-    if let failure = results.outcomes.lazy.compactMap(\.ioFailure).first {
+    if let failure = results.runs.lazy.compactMap(\.outcome.ioFailure).first {
       // A file-system failure is not the scenario's: nothing of this run is kept.
       throw failWriting(directory.unstaged(failure))
     }

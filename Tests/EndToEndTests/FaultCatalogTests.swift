@@ -385,8 +385,11 @@ struct FaultCatalogTests {
     #expect(try String(contentsOf: dir.appendingPathComponent("out"), encoding: .utf8) == "a file\n")
   }
 
-  @Test(.enabled(if: Tmpfs.available, "needs `mount -t tmpfs` (root); not permitted here"))
-  func aFullDiskMidRunLeavesNothingOfTheRun() throws {
+  /// With repetitions too: a Monte Carlo item's outcome is the mean of its seeds, and the file-system
+  /// failure of its first seed (the one that writes traces) must still fail the run.
+  @Test(
+    .enabled(if: Tmpfs.available, "needs `mount -t tmpfs` (root); not permitted here"), arguments: [1, 3])
+  func aFullDiskMidRunLeavesNothingOfTheRun(repetitions: Int) throws {
     let fs = try Tmpfs(kilobytes: 256)
     defer { fs.unmount() }
     let dir = try Faults.directory(["s.yaml": Faults.scenario("t", duration: 1)])
@@ -400,7 +403,7 @@ struct FaultCatalogTests {
     let r = try CLI.run(
       [
         "run", "s.yaml", CLI.repository.appendingPathComponent("Scenarios/walk-across.yaml").path, "--out",
-        out.path, "--quiet",
+        out.path, "--quiet", "--repetitions", "\(repetitions)",
       ], in: dir)
     Faults.expectRefused(
       r, code: 3, says: [out.path + "/traces/", ": cannot write: no space left on device"])
