@@ -269,7 +269,7 @@ struct FaultCatalogTests {
     let dir = try Faults.directory(["s.yaml": Faults.scenario("t"), "u.yaml": Faults.scenario("u")])
     defer { try? FileManager.default.removeItem(at: dir) }
     let (first, firstErr) = try Faults.start(
-      ["run", "s.yaml", "--repetitions", "40", "--jobs", "1", "--out", "out", "--quiet"], in: dir)
+      ["run", "s.yaml", "--repetitions", "300", "--jobs", "1", "--out", "out", "--quiet"], in: dir)
     let lock = dir.appendingPathComponent("out/.docksim.lock").path
     #expect(
       Faults.wait(30) {
@@ -297,12 +297,13 @@ struct FaultCatalogTests {
   }
 
   @Test func twoTuningsIntoOneDirectoryDoNotBothSucceed() throws {
-    let dir = try Faults.directory(["s.yaml": Faults.scenario("t", duration: 1)])
+    let dir = try Faults.directory(["s.yaml": Faults.scenario("t", duration: 3)])
     defer { try? FileManager.default.removeItem(at: dir) }
+    // About ten seconds (400 design trials), so the second starts while the first runs.
     let tune = [
       "tune", "--train", "s.yaml", "--validation", "s.yaml", "--param", "tracker.gate=6:30", "--minimize",
-      "framing_error_rms", "--budget", "30", "--initial-trials", "10", "--jobs", "1", "--out", "out",
-      "--quiet",
+      "framing_error_rms", "--budget", "401", "--initial-trials", "400", "--method", "none", "--jobs", "1",
+      "--out", "out", "--quiet",
     ]
     let (first, firstErr) = try Faults.start(tune, in: dir)
     let lock = dir.appendingPathComponent("out/.docksim.lock").path
@@ -310,6 +311,7 @@ struct FaultCatalogTests {
       Faults.wait(30) {
         ((try? String(contentsOfFile: lock, encoding: .utf8)) ?? "").contains("docksim tune")
       })
+    #expect(first.isRunning, "the first tuning ended too soon")
     let second = try CLI.run(tune, in: dir)
     first.waitUntilExit()
     let firstStderr = String(decoding: firstErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -319,6 +321,36 @@ struct FaultCatalogTests {
     let rows = trials.split(separator: "\n")
     let keys = rows.dropFirst().map { $0.split(separator: ",").prefix(3).joined(separator: ",") }
     #expect(Set(keys).count == keys.count, "a trial twice: two tunings wrote the file")
+  }
+
+  @Test func aMergeIntoAHeldDirectoryIsRefusedAndReplacesAnEarlierRunsTablesWhenFree() throws {
+    let dir = try Faults.directory(["s.yaml": Faults.scenario("t"), "u.yaml": Faults.scenario("u")])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (i, shard) in ["a", "b"].enumerated() {
+      let r = try CLI.run(
+        ["run", "s.yaml", "u.yaml", "--shard", "\(i)/2", "--out", shard, "--quiet"], in: dir)
+      #expect(r.status == 0, "\(r.stderr)")
+    }
+    let (first, _) = try Faults.start(
+      ["run", "s.yaml", "--repetitions", "300", "--jobs", "1", "--out", "out", "--quiet"], in: dir)
+    let lock = dir.appendingPathComponent("out/.docksim.lock").path
+    #expect(
+      Faults.wait(30) {
+        ((try? String(contentsOfFile: lock, encoding: .utf8)) ?? "").contains("docksim run")
+      })
+    let refused = try CLI.run(["merge", "--out", "out", "a", "b", "--quiet"], in: dir)
+    Faults.expectRefused(
+      refused, code: 4, says: ["in use by another docksim (pid \(first.processIdentifier)"])
+    first.waitUntilExit()
+    #expect(first.terminationStatus == 0)
+    let merged = try CLI.run(["merge", "--out", "out", "a", "b", "--quiet"], in: dir)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    // The Monte Carlo run's montecarlo.csv and seeds.csv would be read as the merge's.
+    #expect(
+      Faults.entries(dir.appendingPathComponent("out")) == [
+        "expectations.csv", "summary.csv", "traces", "traces/t.csv", "traces/t.events.csv",
+        "traces/t.objects.csv", "traces/u.csv", "traces/u.events.csv", "traces/u.objects.csv",
+      ])
   }
 
   // MARK: Killed runs
