@@ -1,4 +1,5 @@
 import DockSimCore
+import DockSimIO
 
 /// What running one scenario produced: metrics, or the reason it stopped.
 public struct RunOutcome: Sendable {
@@ -13,6 +14,9 @@ public struct RunOutcome: Sendable {
   /// (`ScenarioRunner.run(_:tracesDirectory:measureComputeTime:)`), else nil. Machine-dependent: it is
   /// reported in timing.csv only, never in the deterministic outputs.
   public var timing: ComputeTiming?
+  /// The file-system failure that stopped the run (writing its traces), if that is why it failed: not
+  /// the scenario's fault, so `docksim run` fails as a whole (exit 3) rather than reporting the row.
+  public var ioFailure: IOFailure?
   public init(
     name: String, seed: UInt64, result: ScenarioResult?, failure: String?,
     expectations: [ExpectationResult] = [], timing: ComputeTiming? = nil

@@ -25,10 +25,31 @@ public enum ScenarioRunner {
         name: scenario.name, seed: scenario.seed, result: result, failure: nil,
         expectations: result.check(scenario.expectations), timing: simulation.computeTiming)
     } catch {
-      return RunOutcome(
+      var outcome = RunOutcome(
         name: scenario.name, seed: scenario.seed, result: nil, failure: "\(error)",
         timing: simulation.computeTiming)
+      outcome.ioFailure = error as? IOFailure
+      return outcome
     }
+  }
+
+  /// The trace files of a scenario named `name`, in `traces/`: frames, objects, events. Two names
+  /// can give one file (`x`'s `x.objects.csv` is `x.objects`'s frames), so `docksim run` refuses
+  /// such a pair before running (`traceCollision`).
+  public static func traceFileNames(_ name: String) -> [String] {
+    ["\(name).csv", "\(name).objects.csv", "\(name).events.csv"]
+  }
+
+  /// The first trace file two scenarios of `names` would both write: the file and the two indices.
+  public static func traceCollision(_ names: [String]) -> (file: String, first: Int, second: Int)? {
+    var owner: [String: Int] = [:]
+    for (i, name) in names.enumerated() {
+      for file in traceFileNames(name) {
+        if let j = owner[file], j != i { return (file, j, i) }
+        owner[file] = i
+      }
+    }
+    return nil
   }
 
   /// Runs `simulation` to the end, writing its traces into `tracesDirectory` when given.
@@ -40,12 +61,12 @@ public enum ScenarioRunner {
       var sink = CancellableSink(inner: DiscardingSink(), isCancelled: isCancelled)
       return try simulation.run(trace: &sink)
     }
-    let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent("\(scenario.name).csv"))
+    let names = traceFileNames(scenario.name)
+    let frames = try TraceCSVSink(path: (dir as NSString).appendingPathComponent(names[0]))
     let objects = try ObjectsCSVSink(
-      path: (dir as NSString).appendingPathComponent("\(scenario.name).objects.csv"),
+      path: (dir as NSString).appendingPathComponent(names[1]),
       camera: scenario.camera, matchThreshold: scenario.matchThreshold)
-    let events = try EventsCSVSink(
-      path: (dir as NSString).appendingPathComponent("\(scenario.name).events.csv"))
+    let events = try EventsCSVSink(path: (dir as NSString).appendingPathComponent(names[2]))
     var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)
     do {
       var checked = CancellableSink(inner: sink, isCancelled: isCancelled)

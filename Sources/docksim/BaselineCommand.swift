@@ -65,7 +65,7 @@ struct BaselineCommand: ParsableCommand {
             + "expected a run without failures as a baseline")
       }
       let previous = Self.scenarios(in: out)
-      do { try AtomicFileWriter.write(text, to: out) } catch { throw fail("\(error)") }
+      do { try AtomicFileWriter.write(text, to: out) } catch { throw failWriting(error) }
       var message =
         "wrote \(out) (\(scenarios.count) scenarios\(rows.count > scenarios.count ? ", \(rows.count) seeds" : ""))"
       if let previous {

@@ -8,7 +8,8 @@ struct DockSim: ParsableCommand {
     abstract: "Simulate a motorized pan/tilt phone stand following people, and score the tracking.",
     discussion: """
       Exit codes: 0 success; 1 a scenario failed to run, an expectation failed, or the gate found a
-      regression; 2 bad input or usage.
+      regression; 2 bad input or usage; 3 the file system refused a write (no space, read-only, no
+      permission; nothing of the run kept); 4 --out in use by another run, tune or merge; 130/143 interrupted.
       """,
     subcommands: [
       RunCommand.self, MergeCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self,

@@ -61,6 +61,24 @@ struct GateCommand: ParsableCommand {
 
   func run() throws {
     let baseline = try baselinePath()
+    // Checked before anything is read: a report written over an input would destroy it.
+    let seedsBeside = { (file: String) in
+      FileSystem.parent(of: file).map { ($0 as NSString).appendingPathComponent(SeedTable.fileName) }
+        ?? SeedTable.fileName
+    }
+    let inputs: [(label: String, path: String)] = [
+      ("baseline", baseline), ("summary", summary), ("tolerance file", tolerances),
+      ("seeds.csv beside the summary", seedsBeside(summary)),
+    ]
+    var outputs: [(label: String, path: String)] = []
+    if let markdown { outputs.append(("--markdown", markdown)) }
+    if let junit { outputs.append(("--junit", junit)) }
+    try OutputPaths.refuseOverwriting(outputs: outputs, inputs: inputs)
+    if let markdown, let junit {
+      try OutputPaths.refuseOverwriting(
+        outputs: [("--junit", junit)], inputs: [("--markdown file", markdown)],
+        because: "the two reports need two files")
+    }
     let report: GateReport
     var summary = self.summary
     do {
@@ -77,7 +95,7 @@ struct GateCommand: ParsableCommand {
         try AtomicFileWriter.write(GateMarkdown.render(report, reportLink: link), to: markdown)
       }
       if let junit { try AtomicFileWriter.write(GateJUnit.render(report), to: junit) }
-    } catch { throw fail("\(error)") }
+    } catch { throw failWriting(error) }
     print(GateTextReport.render(report), terminator: "")
     if !report.passed { throw ExitCode(1) }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DockSimHarness
 import DockSimIO
+import DockSimReport
 import Foundation
 
 /// `docksim merge --out DIR SHARD_DIR...`: the shards of one `docksim run --shard` put back together into
@@ -42,11 +43,29 @@ struct MergeCommand: ParsableCommand {
     if kind == .tune { return try mergeTuning() }
     let merged: MergedRun
     do { merged = try ShardMerge.merge(shards) } catch { throw fail("\(error)") }
+    for shard in shards where OutputPaths.resolved(shard) == OutputPaths.resolved(out) {
+      throw fail("\(out): is the shard directory \(shard); expected a separate output directory")
+    }
+    // As `run`: --out held for the merge, everything staged and moved into place at the end, so a
+    // failed write leaves the directory as it was (docs/robustness.md, "Outputs and faults").
+    let directory = try lockOutputDirectory(out, command: "docksim merge")
+    defer { directory.release() }
     do {
-      try merged.write(to: out)
-    } catch let error as ShardMergeError {
-      throw fail("\(error)")
-    } catch { throw fail("\(error)") }
+      let staging = try directory.createStaging()
+      defer { directory.discardStaging() }
+      try merged.write(to: staging)
+      // Tables an earlier run left that this merge does not write would be read as its own.
+      for name in [
+        "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
+        ShardManifest.fileName, Report.fileName,
+      ] {
+        let staged = (staging as NSString).appendingPathComponent(name)
+        if name == "summary.csv" || !FileManager.default.fileExists(atPath: staged) {
+          try FileSystem.removeIfPresent((out as NSString).appendingPathComponent(name))
+        }
+      }
+      try directory.publish(last: ["summary.csv"])
+    } catch { throw failWriting(directory.unstaged(error)) }
     if !quiet {
       print(
         "merged \(shards.count) shard\(shards.count == 1 ? "" : "s") of \(merged.outcomes.count) scenarios")
@@ -68,11 +87,13 @@ struct MergeCommand: ParsableCommand {
   private func mergeTuning() throws {
     let text: String
     do { text = try TuneShards.merge(shards) } catch { throw fail("\(error)") }
+    let directory = try lockOutputDirectory(out, command: "docksim merge")
+    defer { directory.release() }
     let target = (out as NSString).appendingPathComponent(Tuner.trialsFile)
     guard !FileManager.default.fileExists(atPath: target) else {
       throw fail("\(target) already exists; merge into a new --out (nothing was changed)")
     }
-    do { try AtomicFileWriter.write(text, to: target) } catch { throw fail("\(error)") }
+    do { try AtomicFileWriter.write(text, to: target) } catch { throw failWriting(error) }
     if !quiet {
       print(
         "merged \(shards.count) tuning shards into \(target); finish with `docksim tune SPEC --resume --out \(out)`"

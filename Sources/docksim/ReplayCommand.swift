@@ -195,6 +195,7 @@ struct ReplayCommand: ParsableCommand {
   static func degrees(_ radians: Double) -> String { String(format: "%.6g", Angle.degrees(radians: radians)) }
 
   func run() throws {
+    try OutputPaths.requireNonEmpty(output, option: "-o")
     if hfovDeg != nil && hfovRad != nil { throw fail("give --hfov-deg or --hfov-rad, not both") }
     let hfov = hfovRad ?? hfovDeg.map { Angle.radians(degrees: $0) } ?? 1.2
     guard hfov.isFinite, hfov > 0.01, hfov < 3.1 else {
@@ -229,7 +230,7 @@ struct ReplayCommand: ParsableCommand {
     // One pass of the tracker writes the estimates and, with a truth, scores them.
     var scorer = truth.map { LogMOTScorer(truth: $0, camera: camera) }
     let csv = Replay.run(log: frames, tracker: t) { frame, tracks in scorer?.observe(frame, tracks: tracks) }
-    do { try AtomicFileWriter.write(csv, to: output) } catch { throw fail("\(error)") }
+    do { try AtomicFileWriter.write(csv, to: output) } catch { throw failWriting(error) }
     guard let score = scorer?.result() else { return }
     var text = "metric,value\n"
     for (name, value) in score.figures {

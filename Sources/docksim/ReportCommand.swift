@@ -40,13 +40,27 @@ struct ReportCommand: ParsableCommand {
   var out: String?
 
   func run() throws {
+    if let out { try OutputPaths.requireNonEmpty(out, option: "report: --out") }
+    let path = out ?? (resultsDirectory as NSString).appendingPathComponent(Report.fileName)
+    // Checked before anything is read: the page written over one of its inputs would destroy it.
+    let results = { (name: String) in (resultsDirectory as NSString).appendingPathComponent(name) }
+    var inputs: [(label: String, path: String)] = [
+      ("run's summary", results("summary.csv")), ("run's expectations", results("expectations.csv")),
+      ("run's seeds.csv", results("seeds.csv")), ("run's montecarlo.csv", results("montecarlo.csv")),
+      ("tolerance file", tolerances),
+    ]
+    inputs += OutputPaths.files(under: results("traces")).map { ("trace", $0) }
+    if let baseline { inputs.append(("baseline", baseline)) }
+    inputs += scenarios.flatMap { OutputPaths.files(under: $0) }.map { ("scenario file", $0) }
+    try OutputPaths.refuseOverwriting(outputs: [("report: --out", path)], inputs: inputs)
     let loaded: [Scenario]
     do { loaded = try Self.loadScenarios(scenarios) } catch { throw fail("report: --scenarios: \(error)") }
-    let path = out ?? (resultsDirectory as NSString).appendingPathComponent(Report.fileName)
     let options = ReportOptions(
       resultsDirectory: resultsDirectory, baselineSummary: baseline, tolerances: tolerances, scenarios: loaded
     )
-    do { try Report.write(options, to: path) } catch { throw fail("report: \(error)") }
+    let page: String
+    do { page = try Report.html(options) } catch { throw fail("report: \(error)") }
+    do { try AtomicFileWriter.write(page, to: path) } catch { throw failWriting(error, prefix: "report: ") }
     print("wrote \(path)")
   }
 

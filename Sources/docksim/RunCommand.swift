@@ -58,6 +58,7 @@ struct RunCommand: ParsableCommand {
   var report = false
 
   func run() throws {
+    try OutputPaths.requireNonEmpty(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     if let r = repetitions, !(1...10_000).contains(r) {
@@ -73,10 +74,18 @@ struct RunCommand: ParsableCommand {
     let overrides = try overrideOptions.overrides()
     let shard = try shardOptions.shard()
     let loaded: [WorkItem]
+    var inputs: [(label: String, path: String)] = overrideOptions.overlays.map { ("--params file", $0) }
     do {
       loaded = try WorkItem.load(paths: paths, overrides: overrides, repetitions: repetitions)
+      for path in paths where SuiteLoader.isSuite(path) {
+        inputs.append(("suite", path))
+        // Loaded once already by WorkItem.load, so this cannot fail now; its overlay files are inputs too.
+        let suite = try SuiteLoader.load(path: path)
+        inputs += suite.overrides.overlays.map { ("suite's params file", $0.file) }
+      }
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
+    inputs += loaded.map { ("scenario file", $0.path) }
     var seen: [String: String] = [:]
     for item in loaded {
       let (path, s) = (item.path, item.scenario)
@@ -86,47 +95,96 @@ struct RunCommand: ParsableCommand {
       }
       seen[s.name] = path
     }
+    let traces = (out as NSString).appendingPathComponent("traces")
+    // Checked on the whole list, so that every shard refuses the same runs.
+    if let c = ScenarioRunner.traceCollision(loaded.map(\.scenario.name)) {
+      let (a, b) = (loaded[c.first], loaded[c.second])
+      throw fail(
+        "\(b.path): name: scenario '\(b.scenario.name)' and scenario '\(a.scenario.name)' of \(a.path) would both "
+          + "write \((traces as NSString).appendingPathComponent(c.file)); rename one")
+    }
+    let outputNames = [
+      "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
+      ShardManifest.fileName, Report.fileName,
+    ]
+    try OutputPaths.refuseOverwriting(
+      outputs: [("--out", out)] + outputNames.map { ("output", (out as NSString).appendingPathComponent($0)) }
+        + loaded.flatMap { item in
+          ScenarioRunner.traceFileNames(item.scenario.name).map {
+            ("trace", (traces as NSString).appendingPathComponent($0))
+          }
+        },
+      inputs: inputs)
     let work = loaded
     // The shard's part of exactly the list a full run uses: positions after suites, globs and the name
     // check, whole scenarios with all their repetitions.
     let mine = shard?.part(of: work) ?? work
-    let manifest = (out as NSString).appendingPathComponent(ShardManifest.fileName)
+    // Held until this function returns, however it returns; a killed run's lock dies with it.
+    let directory = try lockOutputDirectory(out, command: "docksim run")
+    defer { directory.release() }
     let timingFile = (out as NSString).appendingPathComponent(TimingTable.fileName)
     let reportFile = (out as NSString).appendingPathComponent(Report.fileName)
-    // A manifest left by an earlier sharded run into this directory would describe other outputs;
-    // the new one is written last, so its presence means this shard's tables are complete. Likewise
-    // an earlier run's timing.csv (or report.html, which `gate` links to) would be read as this run's.
-    for stale in [manifest, timingFile, reportFile] where FileManager.default.fileExists(atPath: stale) {
-      do { try FileManager.default.removeItem(atPath: stale) } catch {
-        throw fail("\(stale): cannot remove the file of an earlier run: \(error)")
-      }
-    }
     if let shard, !quiet {
       print("shard \(shard): \(mine.count) of \(work.count) scenarios")
     }
-    let traces = (out as NSString).appendingPathComponent("traces")
+    // Everything is written into a staging directory inside --out and moved into place at the end,
+    // so a failure (a full disk, a read-only file system) leaves no partial set of outputs.
+    let staging: String
+    do { staging = try directory.createStaging() } catch { throw failWriting(error) }
+    defer { directory.discardStaging() }
+    let stagedTraces = (staging as NSString).appendingPathComponent("traces")
     // SIGINT/SIGTERM: running scenarios stop at their next frame without trace files; tables are
     // written only for a complete run, so nothing in --out is ever partial (docs/robustness.md).
     let interruption = Interruption.shared
     interruption.install()
     let finished = SuiteRunner.run(
-      mine, jobs: jobs, tracesDirectory: traces, measureComputeTime: timing,
+      mine, jobs: jobs, tracesDirectory: stagedTraces, measureComputeTime: timing,
       isCancelled: { interruption.isRequested })
     if let signal = interruption.received {
+      // The traces of the scenarios that finished are kept, as documented; an earlier run's
+      // shard.csv, timing.csv and report.html no longer describe the traces, so they go.
+      do {
+        for name in [ShardManifest.fileName, TimingTable.fileName, Report.fileName] {
+          try FileSystem.removeIfPresent((out as NSString).appendingPathComponent(name))
+        }
+        try directory.publish()
+      } catch { throw failWriting(error) }
       throw fail(
         "interrupted (signal \(signal)): no summary.csv or other tables written; traces of scenarios "
           + "that finished are whole, the rest were not written", code: 128 + signal)
     }
     guard let results = finished else { throw fail("interrupted", code: 130) }
+    if let failure = results.runs.lazy.compactMap(\.outcome.ioFailure).first {
+      // A file-system failure is not the scenario's: nothing of this run is kept.
+      throw failWriting(directory.unstaged(failure))
+    }
     do {
-      try results.write(to: out)
-      if let rows = results.timing { try AtomicFileWriter.write(TimingTable.csv(rows), to: timingFile) }
-      if let shard { try ShardManifest(shard: shard, work: work).write(to: out) }
-    } catch { throw fail("\(error)") }
+      try results.write(to: staging)
+      if let rows = results.timing {
+        try AtomicFileWriter.write(
+          TimingTable.csv(rows), to: (staging as NSString).appendingPathComponent(TimingTable.fileName))
+      }
+      if let shard { try ShardManifest(shard: shard, work: work).write(to: staging) }
+      // An earlier run's tables that this run does not write would be read as this run's: its
+      // montecarlo.csv and seeds.csv, shard.csv (written last, so its presence means a complete shard),
+      // timing.csv and report.html (which `gate` links to). summary.csv goes first and comes back last,
+      // so a failure in between leaves no summary beside other runs' files.
+      for name in outputNames {
+        let staged = (staging as NSString).appendingPathComponent(name)
+        if name == "summary.csv" || !FileManager.default.fileExists(atPath: staged) {
+          try FileSystem.removeIfPresent((out as NSString).appendingPathComponent(name))
+        }
+      }
+      try directory.publish(last: ["summary.csv"])
+    } catch { throw failWriting(directory.unstaged(error)) }
     if report {
       // The scenarios as run (overrides applied), so the plots show the limits that were in force.
       let options = ReportOptions(resultsDirectory: out, scenarios: mine.map(\.scenario))
-      do { try Report.write(options, to: reportFile) } catch { throw fail("report: \(error)") }
+      let page: String
+      do { page = try Report.html(options) } catch { throw fail("report: \(error)") }
+      do { try AtomicFileWriter.write(page, to: reportFile) } catch {
+        throw failWriting(error, prefix: "report: ")
+      }
     }
     let footer = results.timing.map { rows in
       (TimingTable.headline(rows) ?? "timing: no tracker or controller call was measured")

@@ -82,6 +82,7 @@ struct TuneCommand: ParsableCommand {
   @OptionGroup var shardOptions: ShardOptions
 
   func run() throws {
+    try OutputPaths.requireNonEmpty(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     let spec: TuneSpec
@@ -106,7 +107,7 @@ struct TuneCommand: ParsableCommand {
       throw ExitCode(code)
     } catch {
       display?.finish()
-      throw fail("\(error)")
+      throw failWriting(error)
     }
     display?.finish()
     switch result {

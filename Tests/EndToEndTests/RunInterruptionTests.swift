@@ -28,7 +28,10 @@ struct RunInterruptionTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = err
     try process.run()
-    let finished = out.appendingPathComponent("traces/walk-across.events.csv").path
+    // Traces are staged until the run ends (docs/robustness.md, "All or nothing").
+    let finished = out.appendingPathComponent(
+      ".docksim-staging-\(process.processIdentifier)/traces/walk-across.events.csv"
+    ).path
     let deadline = Date().addingTimeInterval(120)
     while Date() < deadline, process.isRunning, !FileManager.default.fileExists(atPath: finished) {
       Thread.sleep(forTimeInterval: 0.01)

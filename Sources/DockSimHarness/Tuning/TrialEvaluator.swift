@@ -2,6 +2,12 @@ import DockSimCore
 import DockSimIO
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Scores candidates on a dataset: every scenario run and log replay of a batch of candidates is one
 /// parallel job, and each candidate's row is appended to `trials.csv` as soon as it and every earlier
 /// candidate of the batch are complete, so the file grows in trial order whatever the core count.
@@ -255,26 +261,30 @@ public struct TuneInterrupted: Error, CustomStringConvertible {
   public var description: String { "interrupted" }
 }
 
-/// `trials.csv` open for appending: one write per row, so an interruption never leaves half a row
-/// behind (and a resumed run drops a torn last row should the process be killed mid-write).
+/// `trials.csv` open for appending: one write per row, and a row the file system refused part of (a
+/// full disk) is cut off again, so the file holds whole rows only; a resumed run drops a torn last row
+/// should the process be killed mid-write. After a failure nothing more is appended.
 final class TrialLogFile: @unchecked Sendable {
   let path: String
-  private let handle: FileHandle
-  private(set) var failure: String?
+  private let descriptor: Int32
+  private(set) var failure: IOFailure?
 
   init(path: String) throws {
     self.path = path
-    guard let h = FileHandle(forWritingAtPath: path) else {
-      throw TuneError("\(path): cannot open for appending")
+    descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw IOFailure(path: path, errno: errno, doing: "cannot open for appending")
     }
-    handle = h
-    handle.seekToEndOfFile()
   }
 
-  deinit { try? handle.close() }
+  deinit { close(descriptor) }
 
   func append(_ line: String) {
     guard failure == nil else { return }
-    do { try handle.write(contentsOf: Data(line.utf8)) } catch { failure = "\(path): \(error)" }
+    let end = lseek(descriptor, 0, SEEK_END)
+    do { try FileSystem.writeAll(descriptor, Array(line.utf8), path: path) } catch {
+      failure = error as? IOFailure ?? IOFailure(path: path, message: "cannot write: \(error)")
+      if end >= 0 { _ = ftruncate(descriptor, end) }
+    }
   }
 }

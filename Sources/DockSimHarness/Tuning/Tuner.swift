@@ -87,6 +87,10 @@ public enum Tuner {
     let validation = try TuneData(spec.validation)
     try checkSpace(space, data: [train, validation], file: spec.file)
     let out = options.outDirectory
+    // Held until the tuning returns: a second tuning into --out is refused (`OutputDirectoryBusy`),
+    // and the lock dies with a killed process.
+    let directory = try OutputDirectory(path: out, command: "docksim tune")
+    defer { directory.release() }
     let trialsPath = (out as NSString).appendingPathComponent(trialsFile)
     let stored = try prepareTrialsFile(trialsPath, space: space, resume: options.resume)
     let evaluator = TrialEvaluator(
@@ -217,7 +221,12 @@ public enum Tuner {
     let outcome = TuneOutcome(
       baseline: validated[0], validated: validated, chosen: validated[chosen], sensitivity: sensitivity,
       stop: stop, trainingTrials: trainRecords.count)
-    try TuneReport.write(outcome, spec: spec, space: space, to: out)
+    // best.yaml, sensitivity.csv and summary.txt appear together or not at all.
+    defer { directory.discardStaging() }
+    do {
+      try TuneReport.write(outcome, spec: spec, space: space, to: try directory.createStaging())
+      try directory.publish()
+    } catch { throw directory.unstaged(error) }
     return .finished(outcome)
   }
 
@@ -275,6 +284,6 @@ public enum Tuner {
   }
 
   static func checkWrites(_ evaluator: TrialEvaluator) throws {
-    if let failure = evaluator.log.failure { throw TuneError("cannot append to trials.csv: \(failure)") }
+    if let failure = evaluator.log.failure { throw failure }
   }
 }

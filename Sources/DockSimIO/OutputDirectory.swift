@@ -1,0 +1,185 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An output directory held by one command for its whole run (docs/robustness.md, "Outputs and
+/// faults").
+///
+/// * **Lock.** `<dir>/.docksim.lock` is locked with `flock(LOCK_EX | LOCK_NB)` and holds the holder's
+///   pid, command and start time. The kernel releases the lock when the process ends, however it ends,
+///   so a lock file left by a killed run blocks nothing; a second command into the directory is
+///   refused at once (`OutputDirectoryBusy`, naming the holder).
+/// * **Staging.** Outputs are written into `<dir>/.docksim-staging-<pid>/` and moved into place by
+///   `publish`, so a failure leaves no partial set; `discardStaging` removes it.
+/// * **Leftovers.** While holding the lock, staging directories of other processes (only a killed
+///   holder can have left one) and `AtomicFileWriter` temporary files of processes no longer alive are
+///   removed. Nothing else is touched.
+public final class OutputDirectory {
+  public static let lockName = ".docksim.lock"
+  public static let stagingPrefix = ".docksim-staging-"
+
+  public let path: String
+  public let staging: String
+  private var descriptor: Int32 = -1
+
+  /// Creates `path` if needed and locks it for `command` (e.g. `docksim run`).
+  /// - Throws: `OutputDirectoryBusy` when another process holds it; `IOFailure` when it cannot be
+  ///   created or locked (a file of that name, a read-only file system, no permission).
+  public init(path: String, command: String) throws {
+    self.path = path
+    staging = (path as NSString).appendingPathComponent("\(Self.stagingPrefix)\(getpid())")
+    try FileSystem.createDirectory(path)
+    let lockPath = (path as NSString).appendingPathComponent(Self.lockName)
+    // A holder that finished unlinks the file it locked; lock the file now at the path, not an old one.
+    for _ in 0..<100 {
+      let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+      guard fd >= 0 else {
+        throw IOFailure(path: lockPath, errno: errno, doing: "cannot create the lock file")
+      }
+      if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        let code = errno
+        let holder = Self.readHolder(fd)
+        close(fd)
+        if code == EWOULDBLOCK || code == EAGAIN {
+          throw OutputDirectoryBusy(directory: path, lockFile: lockPath, holder: holder)
+        }
+        throw IOFailure(path: lockPath, errno: code, doing: "cannot lock")
+      }
+      var held = stat()
+      var current = stat()
+      if fstat(fd, &held) == 0, stat(lockPath, &current) == 0, held.st_ino == current.st_ino,
+        held.st_dev == current.st_dev
+      {
+        descriptor = fd
+        break
+      }
+      close(fd)
+    }
+    guard descriptor >= 0 else {
+      throw IOFailure(path: lockPath, message: "cannot lock: the file keeps changing")
+    }
+    let started = ISO8601DateFormatter().string(from: Date())
+    let holder = "pid \(getpid()), \(command), started \(started)"
+    _ = ftruncate(descriptor, 0)
+    do { try FileSystem.writeAll(descriptor, Array((holder + "\n").utf8), path: lockPath) } catch {
+      release()
+      throw error
+    }
+    do { try removeLeftovers() } catch {
+      release()
+      throw error
+    }
+  }
+
+  deinit { release() }
+
+  /// Unlocks and removes the lock file (removing it while locked, so no one else is using it).
+  public func release() {
+    guard descriptor >= 0 else { return }
+    unlink((path as NSString).appendingPathComponent(Self.lockName))
+    close(descriptor)
+    descriptor = -1
+  }
+
+  /// The staging directory, created.
+  public func createStaging() throws -> String {
+    try FileSystem.createDirectory(staging)
+    return staging
+  }
+
+  /// `error`, naming the file where it was to go rather than its staging copy.
+  public func unstaged(_ error: any Error) -> any Error {
+    guard let failure = error as? IOFailure, failure.path.hasPrefix(staging + "/") else { return error }
+    let relative = String(failure.path.dropFirst(staging.count + 1))
+    return IOFailure(path: (path as NSString).appendingPathComponent(relative), message: failure.message)
+  }
+
+  /// Removes the staging directory and everything in it.
+  public func discardStaging() {
+    try? FileManager.default.removeItem(atPath: staging)
+  }
+
+  /// Moves every file of the staging directory to the same relative path in the directory, replacing
+  /// what is there, `last` after all the others; then removes the staging directory.
+  public func publish(last: [String] = []) throws {
+    var files: [String] = []
+    collect(staging, relative: "", into: &files)
+    let ordered = files.filter { !last.contains($0) } + last.filter { files.contains($0) }
+    for relative in ordered {
+      let from = (staging as NSString).appendingPathComponent(relative)
+      let to = (path as NSString).appendingPathComponent(relative)
+      if let parent = FileSystem.parent(of: to) { try FileSystem.createDirectory(parent) }
+      if rename(from, to) != 0 {
+        throw IOFailure(path: to, errno: errno, doing: "cannot move the finished file into place")
+      }
+    }
+    discardStaging()
+  }
+
+  private func collect(_ directory: String, relative: String, into files: inout [String]) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted() ?? []
+    for name in names {
+      let full = (directory as NSString).appendingPathComponent(name)
+      let rel = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
+        collect(full, relative: rel, into: &files)
+      } else {
+        files.append(rel)
+      }
+    }
+  }
+
+  /// What a killed run left: other processes' staging directories (we hold the lock, so their owner
+  /// is gone) and temporary files of dead processes, in the directory and its `traces/`.
+  private func removeLeftovers() throws {
+    for directory in [path, (path as NSString).appendingPathComponent("traces")] {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+      for name in names {
+        let full = (directory as NSString).appendingPathComponent(name)
+        if directory == path, let pid = Self.stagingOwner(name), pid != getpid() {
+          do { try FileManager.default.removeItem(atPath: full) } catch {
+            throw IOFailure(path: full, message: "cannot remove the staging directory of a killed run")
+          }
+        } else if let pid = AtomicFileWriter.temporaryOwner(name), pid != getpid(), !Self.isAlive(pid) {
+          try FileSystem.removeIfPresent(full)
+        }
+      }
+    }
+  }
+
+  /// The pid in a staging directory's name (`.docksim-staging-<pid>`), if `name` is one.
+  public static func stagingOwner(_ name: String) -> Int32? {
+    guard name.hasPrefix(stagingPrefix), let pid = Int32(name.dropFirst(stagingPrefix.count)), pid > 0 else {
+      return nil
+    }
+    return pid
+  }
+
+  static func isAlive(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
+
+  private static func readHolder(_ fd: Int32) -> String? {
+    var bytes = [UInt8](repeating: 0, count: 512)
+    let n = pread(fd, &bytes, bytes.count, 0)
+    guard n > 0 else { return nil }
+    let text = String(decoding: bytes[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : text
+  }
+}
+
+/// Another process holds the output directory.
+public struct OutputDirectoryBusy: Error, CustomStringConvertible {
+  public let directory: String
+  public let lockFile: String
+  public let holder: String?
+  public var description: String {
+    "\(directory): in use by another docksim (\(holder ?? "holder unknown")); wait for it to finish or "
+      + "choose another --out (lock: \(lockFile))"
+  }
+}

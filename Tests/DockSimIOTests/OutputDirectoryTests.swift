@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import DockSimIO
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `OutputDirectory` (docs/robustness.md, "Outputs and faults") and the file-name rules it relies on.
+struct OutputDirectoryTests {
+  @Test func aSecondHolderIsRefusedNamingTheFirstAndTheLockIsFreedOnRelease() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let out = dir.url.appendingPathComponent("out").path
+    let first = try OutputDirectory(path: out, command: "docksim run")
+    // flock locks belong to the open file, so a second open in this process conflicts too.
+    #expect {
+      _ = try OutputDirectory(path: out, command: "docksim tune")
+    } throws: { error in
+      let busy = try #require(error as? OutputDirectoryBusy)
+      return busy.holder?.hasPrefix("pid \(getpid()), docksim run, started 20") == true
+        && busy.description.contains("in use by another docksim")
+    }
+    first.release()
+    #expect(!FileManager.default.fileExists(atPath: out + "/" + OutputDirectory.lockName))
+    let second = try OutputDirectory(path: out, command: "docksim tune")
+    second.release()
+  }
+
+  @Test func aLockFileWithoutAHolderBlocksNothing() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write(OutputDirectory.lockName, "pid 1, docksim run, started 2020-01-01T00:00:00Z\n")
+    let held = try OutputDirectory(path: dir.path, command: "docksim run")
+    held.release()
+  }
+
+  @Test func publishMovesStagedFilesAndPutsTheLastOnesLast() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("summary.csv", "old\n")
+    let out = try OutputDirectory(path: dir.path, command: "docksim run")
+    defer { out.release() }
+    let staging = try out.createStaging()
+    try AtomicFileWriter.write("new\n", to: staging + "/summary.csv")
+    try AtomicFileWriter.write("t\n", to: staging + "/traces/a.csv")
+    try out.publish(last: ["summary.csv"])
+    #expect(try String(contentsOfFile: dir.path + "/summary.csv", encoding: .utf8) == "new\n")
+    #expect(try String(contentsOfFile: dir.path + "/traces/a.csv", encoding: .utf8) == "t\n")
+    #expect(!FileManager.default.fileExists(atPath: staging))
+  }
+
+  @Test func aFailureInStagingNamesTheFileWhereItWasToGo() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let out = try OutputDirectory(path: dir.path, command: "docksim run")
+    defer { out.release() }
+    let failure = IOFailure(
+      path: out.staging + "/traces/a.csv", message: "cannot write: no space left on device")
+    let shown = try #require(out.unstaged(failure) as? IOFailure)
+    #expect(shown.path == dir.path + "/traces/a.csv")
+    #expect(shown.message == failure.message)
+  }
+
+  @Test func onlyDockSimsOwnScratchNamesAreRecognised() {
+    let uuid = UUID().uuidString
+    #expect(AtomicFileWriter.temporaryOwner(".summary.csv.tmp-123-\(uuid)") == 123)
+    #expect(AtomicFileWriter.temporaryOwner(".a.tmp-b.csv.tmp-7-\(uuid)") == 7)
+    for name in [
+      "summary.csv.tmp-123-\(uuid)", ".summary.csv.tmp-123-not-a-uuid", ".summary.csv.tmp-x-\(uuid)",
+      ".keep.tmp-file", ".summary.csv.tmp--1-\(uuid)",
+    ] {
+      #expect(AtomicFileWriter.temporaryOwner(name) == nil, "\(name)")
+    }
+    #expect(OutputDirectory.stagingOwner(".docksim-staging-42") == 42)
+    for name in [".docksim-staging-", ".docksim-staging-notes", ".docksim-staging-4x", "docksim-staging-4"] {
+      #expect(OutputDirectory.stagingOwner(name) == nil, "\(name)")
+    }
+  }
+
+  @Test func parentsOfPaths() {
+    #expect(FileSystem.parent(of: "r") == nil)
+    #expect(FileSystem.parent(of: "r/") == nil)
+    #expect(FileSystem.parent(of: "r/s.csv") == "r")
+    #expect(FileSystem.parent(of: "/r") == "/")
+    #expect(FileSystem.parent(of: "/") == nil)
+    #expect(FileSystem.parent(of: "/a/b/") == "/a")
+  }
+
+  @Test func failuresAreInPlainWords() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let file = try dir.write("f", "x")
+    #expect {
+      try AtomicFileWriter.write("y", to: file + "/inside.csv")
+    } throws: { error in
+      "\(error)" == "\(file): cannot create the directory: a file of that name exists"
+    }
+    #expect(IOFailure.reason(ENOSPC) == "no space left on device")
+    #expect(IOFailure.reason(EROFS) == "read-only file system")
+  }
+}
