@@ -48,7 +48,8 @@ public enum GateRun {
         compared: summary)
     case (true, false):
       // The baseline is seed-level: compare this run's seeds, which `run` writes beside its summary.
-      let beside = ((summary as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+      // FileSystem.parent, not deletingLastPathComponent: Foundation traps on a one-component path.
+      let beside = ((FileSystem.parent(of: summary) ?? "") as NSString).appendingPathComponent(
         SeedTable.fileName)
       guard FileManager.default.fileExists(atPath: beside) else {
         throw GateInputError(

@@ -62,7 +62,7 @@ struct ResultsDirectory {
         let outcome = try GateRun.compare(baseline: baseline, summary: summaryPath, tolerances: table)
         gate = outcome.report
         let seedLevel = outcome.compared != summaryPath
-        let beside = file("seeds.csv", in: (baseline as NSString).deletingLastPathComponent)
+        let beside = file("seeds.csv", in: FileSystem.parent(of: baseline) ?? "")
         let baselineSeedsPath = seedLevel ? baseline : beside
         if seedLevel || FileManager.default.fileExists(atPath: beside) {
           baselineSeeds = SeedDistributions(snapshot: try SeedSnapshot.read(path: baselineSeedsPath))
