@@ -97,7 +97,7 @@ public final class MotionProgress: Progress, @unchecked Sendable {
 
   /// Whether the planned motion has ended (`isCancelled` tells whether another command replaced it
   /// first).
-  public override var isFinished: Bool { box.poll(state).finished }
+  public override var isFinished: Bool { box.pollFinished(state) }
 
   /// How long the motion is planned to take, seconds.
   public var plannedDuration: Double { box.withState { _ in state.plannedDuration } }
@@ -111,10 +111,8 @@ public final class MotionProgress: Progress, @unchecked Sendable {
   /// first, `SimulationError` if the simulation breaks down.
   public func waitUntilFinished() async throws {
     try box.withState { world throws in
-      while !(state.finished || state.cancelled) {
-        guard !world.simulation.isFinished else { throw ScenarioEndedError(at: world.simulation.now) }
-        try world.advanceOneFrame()
-      }
+      try world.advance(untilOver: state)
+      if !state.isOver { throw ScenarioEndedError(at: world.simulation.now) }
     }
   }
 }

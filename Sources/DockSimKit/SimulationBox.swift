@@ -20,22 +20,15 @@ final class SimulationBox: @unchecked Sendable {
     return try body(&state)
   }
 
-  /// The state of a motion as an app's poll of `isFinished` reads it. Under
-  /// `.completesMotionsWhenPolled`, polling an unfinished motion first simulates until it has
-  /// finished or was replaced; under `.manual`, many polls while virtual time stands still record
-  /// (and print) a diagnostic once.
-  func poll(_ progress: MotionProgressState) -> (fraction: Double, finished: Bool, cancelled: Bool) {
+  /// Whether a motion has finished, as an app's poll of `isFinished` reads it. Under
+  /// `.completesMotionsWhenPolled`, polling an unfinished motion first simulates until it is over;
+  /// under `.manual`, many polls while virtual time stands still record (and print) a diagnostic once.
+  func pollFinished(_ progress: MotionProgressState) -> Bool {
     withState { world in
-      if !(progress.finished || progress.cancelled) && !world.simulation.isFinished {
+      if !progress.isOver && !world.simulation.isFinished {
         switch world.virtualTime {
         case .completesMotionsWhenPolled:
-          do {
-            while !(progress.finished || progress.cancelled) && !world.simulation.isFinished {
-              try world.advanceOneFrame()
-            }
-          } catch {
-            world.deferredFailure = error
-          }
+          do { try world.advance(untilOver: progress) } catch { world.deferredFailure = error }
         case .manual:
           if let message = progress.notePoll(at: world.simulation.now) {
             world.diagnostics.append(message)
@@ -43,7 +36,7 @@ final class SimulationBox: @unchecked Sendable {
           }
         }
       }
-      return (progress.fraction, progress.finished, progress.cancelled)
+      return progress.finished
     }
   }
 }
@@ -74,11 +67,19 @@ final class MotionProgressState: @unchecked Sendable {
   var cancelled = false
   /// The app's progress object, updated as frames are published.
   weak var handle: MotionProgress?
+  /// Finished, or replaced before it could finish.
+  var isOver: Bool { finished || cancelled }
   /// Polls at the same virtual instant, for the diagnostic of a wait nothing advances.
   private var pollsAtSameInstant = 0
   private var lastPollTime: SimTime?
   private var diagnosed = false
   init(start: SimTime) { self.start = start }
+
+  /// Another command replaced the motion, or the scenario ended under it.
+  func cancel() {
+    cancelled = true
+    handle?.cancel()
+  }
 
   /// Polls of an unfinished motion at one virtual instant before the diagnostic is printed.
   static let pollsBeforeDiagnostic = 200
@@ -157,6 +158,11 @@ struct WorldState {
     }
   }
 
+  /// Simulates frame by frame until `progress` is over or the scenario has ended.
+  mutating func advance(untilOver progress: MotionProgressState) throws {
+    while !progress.isOver && !simulation.isFinished { try advanceOneFrame() }
+  }
+
   /// Feeds one frame to the progress handles and the stream subscribers.
   private mutating func publish(_ record: FrameRecord) {
     progresses = progresses.filter { update($0, with: record) }
@@ -208,18 +214,14 @@ struct WorldState {
       }
       progress.handle?.completedUnitCount = Int64((progress.fraction * 1000).rounded(.down))
     } else {
-      progress.cancelled = true
-      progress.handle?.cancel()
+      progress.cancel()
     }
-    return !(progress.finished || progress.cancelled)
+    return !progress.isOver
   }
 
   mutating func finishStreams() {
     // Nothing moves after the end: a motion still under way will never finish.
-    for progress in progresses {
-      progress.cancelled = true
-      progress.handle?.cancel()
-    }
+    for progress in progresses { progress.cancel() }
     progresses = []
     for c in motionContinuations { c.finish() }
     for c in trackingContinuations { c.finish() }
