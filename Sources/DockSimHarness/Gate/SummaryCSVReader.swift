@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 
 /// Reads a `summary.csv` (this run's or a baseline) and checks its shape: a header starting with
@@ -12,14 +13,8 @@ public enum SummaryCSVReader {
   /// Columns holding text; every other column holds numbers.
   public static let textColumns: Set<String> = ["scenario", "status", "error"]
 
-  /// The count metrics: whole numbers per run, means over seeds in a repeated scenario's row, never
-  /// negative. (Other metrics may be negative: MOTA, the camera lag.)
-  public static let countMetrics: Set<String> = [
-    "speed_cap_violations", "position_limit_violations", "id_switches", "fragmentations",
-    "mot_false_positives", "mot_misses", "primary_switches", "reacquisitions", "api_violations",
-    "api_rate_violations", "motion_call_rate_violations", "track_rate_violations", "framing_changes",
-    "time_to_frame_unfinished", "orientation_moves", "animations",
-  ]
+  /// The column names of the count metrics (`MetricCatalog.counts`), read as numbers ≥ 0.
+  static let countColumns = Set(MetricCatalog.counts.map(\.name))
 
   /// What a number column of a summary or seed table holds.
   public static func numberKind(of column: String) -> CSVNumber.Kind {
@@ -27,7 +22,7 @@ public enum SummaryCSVReader {
     case "seed": .seed
     case "frames", "expectations_failed", "repetition": .count
     case "duration_s": .nonNegative
-    case _ where countMetrics.contains(column): .nonNegative
+    case _ where countColumns.contains(column): .nonNegative
     default: .finite
     }
   }
