@@ -52,8 +52,7 @@ enum OutputPaths {
         for part in tail.reversed() { result = (result as NSString).appendingPathComponent(part) }
         return result
       }
-      let parent = (head as NSString).deletingLastPathComponent
-      if parent == head || parent.isEmpty { return absolute }
+      guard let parent = FileSystem.parent(of: head), parent != head else { return absolute }
       tail.append((head as NSString).lastPathComponent)
       head = parent
     }
@@ -65,7 +64,10 @@ enum OutputPaths {
     because reason: String = "an output never replaces an input"
   ) throws {
     var byPath: [String: (label: String, path: String)] = [:]
-    for input in inputs { byPath[resolved(input.path)] = byPath[resolved(input.path)] ?? input }
+    for input in inputs {
+      let key = resolved(input.path)
+      if byPath[key] == nil { byPath[key] = input }
+    }
     for output in outputs {
       if let input = byPath[resolved(output.path)] {
         throw fail(
