@@ -80,10 +80,11 @@ public enum MonteCarlo {
     var out = CSVFormat.line(columns)
     for (scenario, stats) in rows {
       for s in stats {
+        let key = MetricCatalog.key(named: s.metric) ?? MetricKey(s.metric)
         out += CSVFormat.line([
-          CSVFormat.cell(scenario), CSVFormat.cell(s.runs), s.metric, CSVFormat.cell(s.mean),
-          CSVFormat.cell(s.p95),
-          CSVFormat.cell(s.minimum), CSVFormat.cell(s.maximum),
+          CSVFormat.cell(scenario), CSVFormat.cell(s.runs), s.metric, CSVFormat.cell(s.mean, of: key),
+          CSVFormat.cell(s.p95, of: key), CSVFormat.cell(s.minimum, of: key),
+          CSVFormat.cell(s.maximum, of: key),
         ])
       }
     }

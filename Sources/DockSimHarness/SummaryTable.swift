@@ -27,7 +27,7 @@ public enum SummaryTable {
     var cells = [CSVFormat.cell(o.name), CSVFormat.cell(o.seed)]
     if let r = o.result {
       cells += [CSVFormat.cell(r.duration.seconds), CSVFormat.cell(r.frames)]
-      cells += metricKeys.map { CSVFormat.cell(r.metric($0)) }
+      cells += metricKeys.map { CSVFormat.cell(r.metric($0), of: $0) }
       cells += [CSVFormat.cell(o.failedExpectations.count), "ok", ""]
     } else {
       cells += ["", ""] + metricColumns.map { _ in "" } + ["", "error", CSVFormat.cell(o.failure ?? "")]
@@ -41,8 +41,10 @@ public enum SummaryTable {
     for o in outcomes {
       for e in o.expectations {
         out += CSVFormat.line([
-          CSVFormat.cell(o.name), e.expectation.metric.name, CSVFormat.cell(e.expectation.minimum),
-          CSVFormat.cell(e.expectation.maximum), CSVFormat.cell(e.value), e.passed ? "pass" : "fail",
+          CSVFormat.cell(o.name), e.expectation.metric.name,
+          CSVFormat.cell(e.expectation.minimum, of: e.expectation.metric),
+          CSVFormat.cell(e.expectation.maximum, of: e.expectation.metric),
+          CSVFormat.cell(e.value, of: e.expectation.metric), e.passed ? "pass" : "fail",
           CSVFormat.cell(e.runs), CSVFormat.cell(e.observedShare),
           CSVFormat.cell(e.expectation.requiredShare),
         ])

@@ -26,11 +26,11 @@ struct CSVRow: TextOutputStream {
     cells += 1
   }
 
-  /// As `CSVFormat.cell(_: Double?)`: empty for nil, `nan`, or the shortest round-trip form.
+  /// As `CSVFormat.cell(_: Double?)`: empty for nil and NaN, else the shortest round-trip form.
   mutating func add(_ value: Double?) {
     separate()
-    guard let value else { return }
-    if value.isNaN { write("nan") } else { value.write(to: &self) }
+    guard let value, !value.isNaN else { return }
+    value.write(to: &self)
   }
 
   mutating func add(_ value: Int64) {

@@ -40,7 +40,9 @@ struct ExpectationShareTests {
     let e = [DockSimCore.Expectation(metric: .primarySwitches, maximum: 0, share: 0.5)]
     let one = Self.outcomes(bad: 1, expectations: e)[0]
     #expect(one.expectations.map(\.passed) == [false] && one.expectations[0].runs == 1)
-    #expect(SummaryTable.expectationsCSV([one]).hasSuffix(",,0.0,1.0,fail,1,0.0,0.5\n"))
+    #expect(
+      SummaryTable.expectationsCSV([one]).hasSuffix(",,0,1,fail,1,0.0,0.5\n"),
+      "a count metric's bound and value are integers")
   }
 
   @Test func seedRowsCountEachSeedsOwnFailedExpectations() {

@@ -26,12 +26,14 @@ struct ReplayTests {
       parameters: TrackerParameters())
     let rows = out.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
     #expect(rows.allSatisfy { $0.count == Replay.columns.count })
-    #expect(rows[1][2] == "1" && rows[1][3] == "tentative" && rows[1].last == "nan")
-    #expect(rows[3][2] == "1" && rows[3].last == "nan", "an empty frame predicts only")
+    #expect(
+      rows[1][2] == "1" && rows[1][3] == "tentative" && rows[1].last == "",
+      "no NIS before an update: an empty cell")
+    #expect(rows[3][2] == "1" && rows[3].last == "", "an empty frame predicts only")
     // Frame 3: the near face updates track 1; the far object starts track 2 (no identities in logs).
     let frame3 = rows.filter { $0[0] == "3" }
     #expect(frame3.count == 2)
-    #expect(frame3[0][2] == "1" && frame3[0].last != "nan")
+    #expect(frame3[0][2] == "1" && !(frame3[0].last ?? "").isEmpty)
     #expect(frame3[1][2] == "2" && frame3[1][5] == "object")
   }
 

@@ -1,3 +1,4 @@
+import DockSimCore
 import Foundation
 import Testing
 
@@ -58,7 +59,13 @@ struct AtomicFileWriterTests {
     #expect(CSVFormat.cell(0.1) == "0.1")
     #expect(CSVFormat.cell(1e-5) == "1e-05")
     #expect(CSVFormat.cell(Double?.none) == "")
-    #expect(CSVFormat.cell(Double.nan) == "nan")
+    // No file holds `nan`: a value that does not exist is an empty cell.
+    #expect(CSVFormat.cell(Double.nan) == "")
+    // Counts are integers when whole; a mean of a count keeps its fraction; other metrics as doubles.
+    #expect(CSVFormat.cell(3.0, of: .idSwitches) == "3")
+    #expect(CSVFormat.cell(0.35, of: .idSwitches) == "0.35")
+    #expect(CSVFormat.cell(3.0, of: .framingErrorRMS) == "3.0")
+    #expect(CSVFormat.cell(Double?.none, of: .idSwitches) == "")
     #expect(CSVFormat.cell("a,b") == "\"a,b\"")
     #expect(CSVFormat.cell("say \"hi\"") == "\"say \"\"hi\"\"\"")
     for x in [0.1, 1.0 / 3, 6.02e23, -2.5e-300] { #expect(Double(CSVFormat.cell(x)) == x) }

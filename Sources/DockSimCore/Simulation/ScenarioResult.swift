@@ -21,12 +21,17 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
   /// A non-finite value appeared in the loop.
   case nonFinite(stage: String, frame: Int64, time: SimTime)
   case invalidTiming(String)
+  /// A metric's summary came out NaN or infinite.
+  case nonFiniteMetric(name: String, value: Double)
 
   public var description: String {
     switch self {
     case .nonFinite(let stage, let frame, let time):
       return "non-finite value in \(stage) at frame \(frame) (t = \(time.seconds) s)"
     case .invalidTiming(let why): return why
+    case .nonFiniteMetric(let name, let value):
+      return
+        "metric \(name) came out \(value) at the end of the run; a metric is a finite number or not applicable"
     }
   }
 }

@@ -99,6 +99,12 @@ public struct Simulation {
   /// Runs to the end, streaming every frame to `sink`, and returns the metrics.
   public mutating func run(trace sink: inout some TraceSink) throws -> ScenarioResult {
     try advance(until: SimTime(microseconds: scenario.duration.microseconds), trace: &sink)
+    let result = self.result
+    // An empty metric cell means "not applicable"; a metric that came out NaN or infinite is a defect
+    // (a plugged-in metric's or ours) and must fail the run rather than pass as "not applicable".
+    if let bad = result.metrics.first(where: { $0.value.map { !$0.isFinite } ?? false }) {
+      throw SimulationError.nonFiniteMetric(name: bad.name, value: bad.value!)
+    }
     return result
   }
 

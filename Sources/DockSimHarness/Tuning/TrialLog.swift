@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 import Foundation
 
@@ -47,7 +48,7 @@ public enum TrialLog {
       CSVFormat.cell(r.score.objective), r.score.status == .failed ? "" : CSVFormat.cell(r.score.violation),
     ]
     cells += (r.values ?? Array(repeating: "", count: space.dimension)).map { CSVFormat.cell($0) }
-    cells += r.metrics.map { CSVFormat.cell($0) }
+    cells += zip(r.metrics, MetricCatalog.all).map { CSVFormat.cell($0, of: $1) }
     cells.append(CSVFormat.cell(r.note))
     return CSVFormat.line(cells)
   }
