@@ -73,6 +73,8 @@ let package = Package(
       name: "DockKitCompatibilityTests", dependencies: ["DockSimKit", "DockSimIO"], exclude: ["Scenarios"]),
     .testTarget(
       name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimHarness", "DockSimTestSupport"]),
+    // Long runs on the release build (`make acceptance`); `make test` skips this target.
+    .testTarget(name: "AcceptanceTests", dependencies: ["DockSimReport"]),
   ],
   swiftLanguageModes: [.v6]
 )

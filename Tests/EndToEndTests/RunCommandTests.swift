@@ -16,63 +16,6 @@ struct RunCommandTests {
     return out
   }
 
-  @Test func defaultSuiteIsByteIdenticalAcrossJobCounts() throws {
-    let tmp = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: tmp) }
-    let scenarios = CLI.repository.appendingPathComponent("Scenarios").path
-    let serial = try CLI.run(["run", scenarios, "--out", tmp.appendingPathComponent("a").path, "--jobs", "1"])
-    #expect(serial.status == 0, "stderr: \(serial.stderr)")
-    let parallel = try CLI.run([
-      "run", scenarios, "--out", tmp.appendingPathComponent("b").path, "--jobs", "2", "--quiet",
-    ])
-    #expect(parallel.status == 0, "stderr: \(parallel.stderr)")
-    let a = try Self.files(under: tmp.appendingPathComponent("a"))
-    let b = try Self.files(under: tmp.appendingPathComponent("b"))
-    #expect(a.keys.sorted() == b.keys.sorted())
-    #expect(a.keys.contains("/summary.csv"))
-    #expect(a.keys.filter { $0.hasPrefix("/traces/") }.count >= 4)
-    for key in a.keys { #expect(a[key] == b[key], "\(key) differs between --jobs 1 and --jobs 2") }
-    #expect(!a.keys.contains { $0.contains(".tmp-") }, "temporary files left behind")
-
-    let summary = String(decoding: a["/summary.csv"]!, as: UTF8.self)
-    let header = summary.split(separator: "\n")[0]
-    #expect(header.hasPrefix("scenario,seed,duration_s,frames,framing_error_rms"))
-    #expect(serial.stdout.contains("walk-across"))
-  }
-
-  @Test(arguments: [
-    ("unknown-field", "name: x\nseed: 1\nduration_s: 5\ncolour: red\nsubjects: []\n", "colour"),
-    ("missing-seed", "name: x\nduration_s: 5\nsubjects: []\n", "seed"),
-    ("negative-duration", "name: x\nseed: 1\nduration_s: -5\nsubjects: []\n", "duration_s"),
-    (
-      "nan-speed",
-      "name: x\nseed: 1\nduration_s: 5\ndock:\n  yaw:\n    max_speed_deg_s: .nan\nsubjects: []\n",
-      "max_speed_deg_s"
-    ),
-    ("wrong-type", "name: x\nseed: one\nduration_s: 5\nsubjects: []\n", "seed"),
-    ("syntax", "name: x\nseed: [1,\nduration_s: 5\n", "x"),
-    (
-      "inverted-range",
-      "name: x\nseed: 1\nduration_s: 5\ndock:\n  pitch:\n    range_deg: [30, -30]\nsubjects: []\n",
-      "range_deg"
-    ),
-    ("zero-frame-rate", "name: x\nseed: 1\nduration_s: 5\nframe_rate_hz: 0\nsubjects: []\n", "frame_rate_hz"),
-    ("empty", "", "empty"),
-  ])
-  func badScenarioExitsTwoAndWritesNothing(name: String, yaml: String, field: String) throws {
-    let tmp = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: tmp) }
-    let file = tmp.appendingPathComponent("\(name).yaml")
-    try yaml.write(to: file, atomically: true, encoding: .utf8)
-    let good = CLI.repository.appendingPathComponent("Scenarios/walk-across.yaml").path
-    let out = tmp.appendingPathComponent("out")
-    let r = try CLI.run(["run", good, file.path, "--out", out.path])
-    #expect(r.status == 2, "exit \(r.status); stderr: \(r.stderr)")
-    #expect(r.stderr.contains(file.path), "message names the file: \(r.stderr)")
-    #expect(r.stderr.lowercased().contains(field.lowercased()), "message names \(field): \(r.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: out.path), "no output for a bad suite")
-  }
-
   @Test func validateReportsEachFile() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
@@ -107,41 +50,9 @@ extension RunCommandTests {
     #expect(csv.contains(",fail,1,0.0,1.0\n") && csv.contains(",pass,1,1.0,1.0\n"))
   }
 
-  @Test func defaultSuiteMeetsItsExpectations() throws {
-    let tmp = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: tmp) }
-    let r = try CLI.run([
-      "run", CLI.repository.appendingPathComponent("Scenarios").path, "--out", tmp.path, "--quiet",
-    ])
-    #expect(r.status == 0, "stderr: \(r.stderr)")
-  }
 }
 
 extension RunCommandTests {
-  @Test func monteCarloSuiteIsIdenticalSerialAndParallel() throws {
-    let tmp = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: tmp) }
-    let suite = CLI.repository.appendingPathComponent("Scenarios/suites/monte-carlo.suite.yaml").path
-    let a = try CLI.run([
-      "run", suite, "--out", tmp.appendingPathComponent("a").path, "--jobs", "1", "--quiet",
-    ])
-    let b = try CLI.run([
-      "run", suite, "--out", tmp.appendingPathComponent("b").path, "--jobs", "2", "--quiet",
-    ])
-    // Expectations are checked in every seed, each against its share of seeds: all hold, both ways.
-    #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
-    let fa = try Self.files(under: tmp.appendingPathComponent("a"))
-    let fb = try Self.files(under: tmp.appendingPathComponent("b"))
-    #expect(fa == fb)
-    let mc = String(decoding: try #require(fa["/montecarlo.csv"]), as: UTF8.self)
-    #expect(mc.hasPrefix("scenario,runs,metric,mean,p95,min,max\n"))
-    #expect(mc.contains("filter-consistency,8,nees_mean,"))
-    // One trace set per scenario (the scenario's own seed), not one per repetition.
-    #expect(fa.keys.filter { $0.hasPrefix("/traces/") && $0.hasSuffix(".objects.csv") }.count == 3)
-    let seeds = String(decoding: try #require(fa["/seeds.csv"]), as: UTF8.self)
-    #expect(seeds.split(separator: "\n").count == 1 + 3 * 8, "one row per scenario and repetition")
-  }
-
   @Test func suiteErrorsNameTheSuiteFile() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The shipped tuning (Scenarios/tuning/default.tune.yaml) must keep finding a set that beats the
+/// built-in parameters on held-out scenarios and seeds: if a tracker change makes it fail, the
+/// defaults or the tuning setup need another look. About four minutes in a debug build, so it runs
+/// here on the release build.
+struct DefaultTuningTests {
+  @Test func theDefaultTuningBeatsTheBuiltInParametersOnValidation() throws {
+    let out = try ReleaseCLI.temporaryDirectory().appendingPathComponent("tune")
+    defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
+    let r = try ReleaseCLI.run([
+      "tune", ReleaseCLI.repository.appendingPathComponent("Scenarios/tuning/default.tune.yaml").path,
+      "--out", out.path, "--quiet",
+    ])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    let trials = try String(contentsOf: out.appendingPathComponent("trials.csv"), encoding: .utf8)
+    let rows = trials.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    let header = try #require(rows.first).map(String.init)
+    let phase = try #require(header.firstIndex(of: "phase"))
+    let dataset = try #require(header.firstIndex(of: "dataset"))
+    let status = try #require(header.firstIndex(of: "status"))
+    let objective = try #require(header.firstIndex(of: "objective"))
+    let trial = try #require(header.firstIndex(of: "trial"))
+    // The baseline is scored on the training data as phase `baseline`, then again on the validation
+    // data under the same trial number, as every candidate is.
+    let baseTrial = try #require(rows.dropFirst().first { $0[phase] == "baseline" }?[trial])
+    let validation = rows.dropFirst().filter { $0[dataset] == "validation" && $0[status] == "ok" }
+    let base = try #require(validation.first { $0[trial] == baseTrial }.flatMap { Double($0[objective]) })
+    let chosen = try #require(
+      validation.filter { $0[trial] != baseTrial }.compactMap { Double($0[objective]) }.min(),
+      "no candidate ran ok on the validation data")
+    #expect(chosen < 0.9 * base, "validation objective \(chosen) vs baseline \(base)")
+    let best = try String(contentsOf: out.appendingPathComponent("best.yaml"), encoding: .utf8)
+    #expect(!best.contains("No candidate beat"), "best.yaml: \(best)")
+  }
+}
