@@ -55,12 +55,15 @@ struct InputCSV {
   /// so a huge wrong file (one endless line, millions of blank lines) fails or passes in well under
   /// a second.
   static func rows(_ text: String, file: String, columns: [String], what: String) throws(LogError) -> [Row] {
-    try rows(text, file: file, header: columns.joined(separator: ","), cells: columns.count...columns.count, what: what)
+    try rows(
+      text, file: file, header: columns.joined(separator: ","), cells: columns.count...columns.count,
+      what: what)
   }
 
   /// The rows of a file without a header line (MOTChallenge text files), each with a cell count in
   /// `cells`; none for a file without data rows.
-  static func headerlessRows(_ text: String, file: String, cells: ClosedRange<Int>) throws(LogError) -> [Row] {
+  static func headerlessRows(_ text: String, file: String, cells: ClosedRange<Int>) throws(LogError) -> [Row]
+  {
     try rows(text, file: file, header: nil, cells: cells, what: "")
   }
 
@@ -99,7 +102,8 @@ struct InputCSV {
           file: file, line: lineNumber,
           cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
         guard cells.contains(row.cells.count) else {
-          let expected = cells.count == 1 ? "\(cells.lowerBound)" : "\(cells.lowerBound) to \(cells.upperBound)"
+          let expected =
+            cells.count == 1 ? "\(cells.lowerBound)" : "\(cells.lowerBound) to \(cells.upperBound)"
           failure = row.fail(nil, "expected \(expected) cells, got \(row.cells.count)")
           return
         }

@@ -26,31 +26,52 @@ struct ScoreCommand: ParsableCommand {
     case center
   }
 
-  @Option(name: .long, help: ArgumentHelp("MOTChallenge ground truth (gt.txt); repeat for more sequences.", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("MOTChallenge ground truth (gt.txt); repeat for more sequences.", valueName: "file"))
   var truth: [String] = []
 
-  @Option(name: .long, help: ArgumentHelp("MOTChallenge tracker result for the --truth at the same position.", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("MOTChallenge tracker result for the --truth at the same position.", valueName: "file")
+  )
   var tracks: [String] = []
 
-  @Option(name: .long, help: ArgumentHelp("A DockSim objects trace (truth and tracks); repeatable.", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("A DockSim objects trace (truth and tracks); repeatable.", valueName: "file"))
   var objects: [String] = []
 
-  @Option(name: .long, help: ArgumentHelp("Sequence names, in input order (default: from the paths).", valueName: "name"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Sequence names, in input order (default: from the paths).", valueName: "name"))
   var name: [String] = []
 
-  @Option(name: .long, help: "Matching: iou (box overlap) or center (centre distance). Default: iou for MOTChallenge files, center for objects traces.")
+  @Option(
+    name: .long,
+    help:
+      "Matching: iou (box overlap) or center (centre distance). Default: iou for MOTChallenge files, center for objects traces."
+  )
   var match: Match?
 
-  @Option(name: .long, help: "Largest 1 − IoU (iou; default 0.5) or centre distance (center; the unit of the rows) of a pair.")
+  @Option(
+    name: .long,
+    help: "Largest 1 − IoU (iou; default 0.5) or centre distance (center; the unit of the rows) of a pair.")
   var threshold: Double?
 
-  @Option(name: .long, help: "Drop MOTChallenge truth rows whose 7th column is below this (default -1, keeps all; 1 for MOT16+ gt).")
+  @Option(
+    name: .long,
+    help:
+      "Drop MOTChallenge truth rows whose 7th column is below this (default -1, keeps all; 1 for MOT16+ gt).")
   var truthMinConfidence: Double = -1
 
-  @Option(name: .long, help: "Drop MOTChallenge track rows whose 7th column is below this (default -1, keeps all).")
+  @Option(
+    name: .long, help: "Drop MOTChallenge track rows whose 7th column is below this (default -1, keeps all).")
   var tracksMinConfidence: Double = -1
 
-  @Option(name: .long, help: ArgumentHelp("Write the CSV here (atomically) instead of to standard output.", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Write the CSV here (atomically) instead of to standard output.", valueName: "file"))
   var out: String?
 
   func run() throws {
@@ -62,7 +83,8 @@ struct ScoreCommand: ParsableCommand {
       throw fail("score: expected --truth GT --tracks TRACKS, or --objects FILE")
     }
     guard truth.count == tracks.count else {
-      throw fail("score: expected one --tracks per --truth, got \(truth.count) --truth and \(tracks.count) --tracks")
+      throw fail(
+        "score: expected one --tracks per --truth, got \(truth.count) --truth and \(tracks.count) --tracks")
     }
     let inputs = objects.isEmpty ? truth + tracks : objects
     for path in inputs where path.isEmpty { throw fail("score: expected a file path, got an empty string") }
@@ -70,7 +92,9 @@ struct ScoreCommand: ParsableCommand {
     guard name.isEmpty || name.count == count else {
       throw fail("score: --name: expected one name per sequence (\(count)), got \(name.count)")
     }
-    for (option, value) in [("--truth-min-confidence", truthMinConfidence), ("--tracks-min-confidence", tracksMinConfidence)]
+    for (option, value) in [
+      ("--truth-min-confidence", truthMinConfidence), ("--tracks-min-confidence", tracksMinConfidence),
+    ]
     where !value.isFinite {
       throw fail("score: \(option): expected a finite number, got \(value)")
     }
@@ -80,7 +104,8 @@ struct ScoreCommand: ParsableCommand {
     if let out {
       try OutputPaths.refuseOverwriting(
         outputs: [("--out", out)],
-        inputs: objects.map { ("--objects", $0) } + truth.map { ("--truth", $0) } + tracks.map { ("--tracks", $0) })
+        inputs: objects.map { ("--objects", $0) } + truth.map { ("--truth", $0) }
+          + tracks.map { ("--tracks", $0) })
     }
 
     let sequences: [MOTSequence]
@@ -128,7 +153,8 @@ struct ScoreCommand: ParsableCommand {
       let contents = try ObjectsCSVFile.read(path: path)
       if let value = contents.matchThreshold { thresholds.append((path, value)) }
       let sequenceName = name.isEmpty ? Self.sequenceName(ofObjects: path) : name[k]
-      sequences.append(MOTSequence(name: sequenceName, objects: contents.objects, hypotheses: contents.hypotheses))
+      sequences.append(
+        MOTSequence(name: sequenceName, objects: contents.objects, hypotheses: contents.hypotheses))
     }
     switch match ?? .center {
     case .iou: return (sequences, try .iou(threshold: iouThreshold()))
@@ -148,7 +174,9 @@ struct ScoreCommand: ParsableCommand {
 
   private func iouThreshold() throws -> Double {
     let value = threshold ?? MOTBox.defaultIoUDistanceThreshold
-    guard value <= 1 else { throw fail("score: --threshold: with --match iou expected at most 1 (1 − IoU), got \(value)") }
+    guard value <= 1 else {
+      throw fail("score: --threshold: with --match iou expected at most 1 (1 − IoU), got \(value)")
+    }
     return value
   }
 
@@ -164,7 +192,9 @@ struct ScoreCommand: ParsableCommand {
   /// `traces/walk.objects.csv` is sequence walk.
   static func sequenceName(ofObjects path: String) -> String {
     let file = URL(fileURLWithPath: path).lastPathComponent
-    for suffix in [".objects.csv", ".csv"] where file.hasSuffix(suffix) { return String(file.dropLast(suffix.count)) }
+    for suffix in [".objects.csv", ".csv"] where file.hasSuffix(suffix) {
+      return String(file.dropLast(suffix.count))
+    }
     return file
   }
 }

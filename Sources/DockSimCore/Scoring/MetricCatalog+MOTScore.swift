@@ -5,7 +5,8 @@ extension MetricKey {
   public static let motPrecision = MetricKey(
     "mot_precision", title: "precision", help: "matched track rows / track rows (precision)")
   public static let mostlyTracked = MetricKey(
-    "mostly_tracked", title: "MT", help: "objects matched in ≥ 80 % of their rows (mostly_tracked)", digits: 0)
+    "mostly_tracked", title: "MT", help: "objects matched in ≥ 80 % of their rows (mostly_tracked)", digits: 0
+  )
   public static let partiallyTracked = MetricKey(
     "partially_tracked", title: "PT", help: "objects matched in 20 … 80 % of their rows (partially_tracked)",
     digits: 0)
@@ -14,7 +15,7 @@ extension MetricKey {
   public static let uniqueObjects = MetricKey(
     "unique_objects", title: "objects", help: "distinct ground-truth ids (num_unique_objects)", digits: 0)
   public static let scoredFrames = MetricKey(
-    "frames", title: "frames", help: "frames with a truth or track row (num_frames)", digits: 0)
+    "scored_frames", title: "frames", help: "frames with a truth or track row (num_frames)", digits: 0)
   public static let truthRows = MetricKey(
     "truth_rows", title: "truth rows", help: "ground-truth rows scored (num_objects)", digits: 0)
   public static let trackRows = MetricKey(

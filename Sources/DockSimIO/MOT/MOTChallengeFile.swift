@@ -12,7 +12,9 @@ import DockSimCore
 /// Lines starting with `#` and blank lines are skipped.
 public enum MOTChallengeFile {
   /// The column names used in error messages.
-  public static let columns = ["frame", "id", "bb_left", "bb_top", "bb_width", "bb_height", "conf", "x", "y", "z"]
+  public static let columns = [
+    "frame", "id", "bb_left", "bb_top", "bb_width", "bb_height", "conf", "x", "y", "z",
+  ]
 
   /// The rows kept, with their frames, in file order.
   public static func read(path: String, minimumConfidence: Double = -1) throws(LogError) -> [(
@@ -22,9 +24,11 @@ public enum MOTChallengeFile {
   }
 
   /// Parses file text; `file` names it in errors.
-  public static func parse(_ text: String, file: String, minimumConfidence: Double = -1) throws(LogError) -> [(
-    frame: Int, row: MOTRow
-  )] {
+  public static func parse(_ text: String, file: String, minimumConfidence: Double = -1) throws(LogError)
+    -> [(
+      frame: Int, row: MOTRow
+    )]
+  {
     var rows: [(frame: Int, row: MOTRow)] = []
     /// (frame, id) of every row, to refuse an id listed twice in a frame wherever the rows are.
     var seen: [Int: [Int: Int]] = [:]  // frame → id → line; looked up only, never iterated
@@ -38,7 +42,8 @@ public enum MOTChallengeFile {
         values.append(value)
       }
       guard values[0] >= 1, values[0] == values[0].rounded(), values[0] < 1e9 else {
-        throw row.fail("frame", "expected a whole number ≥ 1 (frames are 1-based), got \(row.cells[0].trimmingSpaces)")
+        throw row.fail(
+          "frame", "expected a whole number ≥ 1 (frames are 1-based), got \(row.cells[0].trimmingSpaces)")
       }
       guard values[1] == values[1].rounded(), abs(values[1]) < 1e15 else {
         throw row.fail("id", "expected a whole number, got \(row.cells[1].trimmingSpaces)")
@@ -67,7 +72,8 @@ public enum MOTChallengeFile {
     for r in rows {
       let cells = [
         String(r.frame), String(r.id), CSVFormat.cell(r.box.x + 1), CSVFormat.cell(r.box.y + 1),
-        CSVFormat.cell(r.box.width), CSVFormat.cell(r.box.height), CSVFormat.cell(r.confidence), "-1", "-1", "-1",
+        CSVFormat.cell(r.box.width), CSVFormat.cell(r.box.height), CSVFormat.cell(r.confidence), "-1", "-1",
+        "-1",
       ]
       text += cells.joined(separator: ",") + "\n"
     }

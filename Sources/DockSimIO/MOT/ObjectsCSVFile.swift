@@ -23,7 +23,9 @@ public enum ObjectsCSVFile {
   public static func parse(_ text: String, file: String) throws(LogError) -> Contents {
     let columns = ObjectsCSVSink.columns
     func index(_ name: String) -> Int { columns.firstIndex(of: name)! }
-    let (frameColumn, typeColumn, idColumn, kindColumn) = (index("frame"), index("type"), index("id"), index("kind"))
+    let (frameColumn, typeColumn, idColumn, kindColumn) = (
+      index("frame"), index("type"), index("id"), index("kind")
+    )
     let (uColumn, vColumn, wColumn, hColumn) = (index("u"), index("v"), index("w"), index("h"))
     let (statusColumn, thresholdColumn) = (index("status"), index("match_threshold"))
     var contents = Contents(objects: [], hypotheses: [], matchThreshold: nil)
@@ -56,7 +58,8 @@ public enum ObjectsCSVFile {
       guard let kind = SubjectKind(rawValue: row.cells[kindColumn]) else {
         throw row.fail(
           "kind",
-          "expected humanFace, humanBody or object, got '\(InputCSV.quoted(Substring(row.cells[kindColumn])))'")
+          "expected humanFace, humanBody or object, got '\(InputCSV.quoted(Substring(row.cells[kindColumn])))'"
+        )
       }
       let name = row.cells[idColumn]
       guard !name.isEmpty else { throw row.fail("id", "expected an id, got an empty cell") }
@@ -79,7 +82,9 @@ public enum ObjectsCSVFile {
         id = track
         guard let status = TrackStatus(rawValue: row.cells[statusColumn]) else {
           throw row.fail(
-            "status", "expected tentative, confirmed or coasting, got '\(InputCSV.quoted(Substring(row.cells[statusColumn])))'")
+            "status",
+            "expected tentative, confirmed or coasting, got '\(InputCSV.quoted(Substring(row.cells[statusColumn])))'"
+          )
         }
         guard TrackingMetrics.isHypothesis(status) else { continue }
       }
@@ -89,7 +94,11 @@ public enum ObjectsCSVFile {
       let scored = MOTRow(
         id: id, box: MOTBox(centerX: u, centerY: v, width: width, height: height), centerX: u, centerY: v,
         kind: kind)
-      if type == "gt" { contents.objects.append((frame, scored)) } else { contents.hypotheses.append((frame, scored)) }
+      if type == "gt" {
+        contents.objects.append((frame, scored))
+      } else {
+        contents.hypotheses.append((frame, scored))
+      }
     }
     return contents
   }

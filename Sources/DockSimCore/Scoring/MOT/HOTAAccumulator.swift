@@ -124,7 +124,8 @@ public struct HOTAAccumulator: Sendable {
     frameHypotheses.removeAll(keepingCapacity: true)
     for j in 0..<hypothesisCount {
       frameHypotheses.append(
-        Self.record(hypothesisID(j), frame: frame, in: &self.hypotheses, index: &hypothesisIndex, "hypothesis"))
+        Self.record(
+          hypothesisID(j), frame: frame, in: &self.hypotheses, index: &hypothesisIndex, "hypothesis"))
     }
 
     // Similarities, and their row and column sums for the global alignment's per-frame IoU.

@@ -67,7 +67,8 @@ public struct MOTAccumulator: Sendable {
   ) {
     var noEvents: MOTFrameEvents? = nil
     loadIDs(groundTruth, hypotheses)
-    accumulate(frame: frame, distance: { Self.centerDistance(groundTruth[$0], hypotheses[$1]) }, events: &noEvents)
+    accumulate(
+      frame: frame, distance: { Self.centerDistance(groundTruth[$0], hypotheses[$1]) }, events: &noEvents)
   }
 
   /// Adds one frame, as `observe(frame:groundTruth:hypotheses:)`, and replaces the contents of
@@ -100,8 +101,8 @@ public struct MOTAccumulator: Sendable {
   /// Adds one frame as `observe(frame:objects:hypotheses:distance:)` and replaces the contents of
   /// `events` with the frame's decisions.
   public mutating func observe(
-    frame: Int, objects: [Int], hypotheses: [Int], distance: (_ object: Int, _ hypothesis: Int) -> Double,
-    events: inout MOTFrameEvents
+    frame: Int, objects: [Int], hypotheses: [Int], events: inout MOTFrameEvents,
+    distance: (_ object: Int, _ hypothesis: Int) -> Double
   ) {
     loadIDs(objects, hypotheses)
     withEvents(frame: frame, &events) { accumulator, buffer in
