@@ -64,20 +64,15 @@ public enum MOTChallengeFile {
     return rows
   }
 
-  /// Writes rows as a MOTChallenge file: `frame,id,bb_left,bb_top,bb_width,bb_height,conf,-1,-1,-1`,
-  /// numbers in shortest round-trip form. `rows` boxes are in pixels, top-left origin, 0-based (the
-  /// reader's), so 1 is added back.
-  public static func text(_ rows: [(frame: Int, id: Int, box: MOTBox, confidence: Double)]) -> String {
-    var text = ""
-    for r in rows {
-      let cells = [
-        String(r.frame), String(r.id), CSVFormat.cell(r.box.x + 1), CSVFormat.cell(r.box.y + 1),
-        CSVFormat.cell(r.box.width), CSVFormat.cell(r.box.height), CSVFormat.cell(r.confidence), "-1", "-1",
-        "-1",
-      ]
-      text += cells.joined(separator: ",") + "\n"
-    }
-    return text
+  /// One line of a MOTChallenge file: `frame,id,bb_left,bb_top,bb_width,bb_height,conf,class,-1,-1`,
+  /// numbers in shortest round-trip form. `box` is in pixels, top-left origin, 0-based (as the reader
+  /// returns it), so 1 is added back to its corner.
+  public static func line(frame: Int, id: Int, box: MOTBox, confidence: Double, classID: Int) -> String {
+    CSVFormat.line([
+      String(frame), String(id), CSVFormat.cell(box.x + 1), CSVFormat.cell(box.y + 1),
+      CSVFormat.cell(box.width), CSVFormat.cell(box.height), CSVFormat.cell(confidence), String(classID),
+      "-1", "-1",
+    ])
   }
 }
 
