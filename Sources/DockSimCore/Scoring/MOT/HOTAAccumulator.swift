@@ -1,6 +1,7 @@
 /// HOTA, DetA, AssA and LocA (Luiten et al., "HOTA: A Higher Order Metric for Evaluating
-/// Multi-Object Tracking", IJCV 2021), computed as the authors' TrackEval 1.3.0 does for point targets
-/// with the similarity s = max(0, 1 − d/threshold); see `docs/metrics.md`, "HOTA".
+/// Multi-Object Tracking", IJCV 2021), computed as the authors' TrackEval 1.3.0 does: for point targets
+/// with the similarity s = max(0, 1 − d/threshold), for boxes with a similarity the caller supplies
+/// (the IoU); see `docs/metrics.md`, "HOTA".
 ///
 /// HOTA needs two passes over the run: the per-frame matching maximizes Σ A(g,h)·s(g,h), and the
 /// global alignment A(g,h) is known only after the last frame. So, unlike `MOTAccumulator`, memory
@@ -12,7 +13,8 @@ public struct HOTAAccumulator: Sendable {
   /// values are bit-identical to the reference's `np.arange(0.05, 0.99, 0.05)`.
   public static let alphas: [Double] = (0..<19).map { 0.05 + Double($0) * 0.05 }
 
-  /// Distance, normalized image units, at which the similarity falls to 0: s = max(0, 1 − d/threshold).
+  /// Distance, normalized image units, at which the similarity of centre positions falls to 0:
+  /// s = max(0, 1 − d/threshold). Not used when the caller supplies the similarity.
   public let matchThreshold: Double
 
   /// Dense index of each ground-truth id and hypothesis id, in first-seen order. Only looked up,

@@ -8,8 +8,9 @@ public struct MOTAccumulator: Sendable {
   /// twentieth of the image width or height.
   public static let defaultMatchThreshold = 0.05
 
-  /// Largest distance, normalized image units, at which an object and a hypothesis can be paired
-  /// (pairs with d ≤ threshold qualify).
+  /// Largest distance at which an object and a hypothesis can be paired (pairs with d ≤ threshold
+  /// qualify): normalized image units for centre positions, the caller's unit for a supplied distance
+  /// (0.5 for 1 − IoU).
   public let matchThreshold: Double
 
   private var objects: [Int: MOTObjectState] = [:]
@@ -43,7 +44,8 @@ public struct MOTAccumulator: Sendable {
   private var frameObjects: [Int] = []
   private var frameHypotheses: [Int] = []
 
-  /// - Parameter matchThreshold: the gate, normalized image units.
+  /// - Parameter matchThreshold: the gate, in the unit of the distance (normalized image units for
+  ///   centre positions).
   public init(matchThreshold: Double = MOTAccumulator.defaultMatchThreshold) {
     precondition(matchThreshold >= 0, "match threshold \(matchThreshold) must be ≥ 0")
     self.matchThreshold = matchThreshold
