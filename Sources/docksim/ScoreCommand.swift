@@ -18,7 +18,8 @@ struct ScoreCommand: ParsableCommand {
       similarity is the IoU); --match center pairs centres within the threshold (for objects traces \
       the default is the file's match_threshold, the run's own matching; for MOTChallenge files give \
       --threshold in pixels). Output: CSV, one row per sequence and an OVERALL row accumulated over \
-      all of them (docs/csv.md). Exit codes: 0 scored; 2 bad input or usage.
+      all of them (docs/csv.md). Exit codes: 0 scored; 2 bad input or usage; 3 --out could not be \
+      written.
       """)
 
   enum Match: String, ExpressibleByArgument, CaseIterable {
