@@ -55,10 +55,24 @@ struct InputCSV {
   /// so a huge wrong file (one endless line, millions of blank lines) fails or passes in well under
   /// a second.
   static func rows(_ text: String, file: String, columns: [String], what: String) throws(LogError) -> [Row] {
+    try rows(
+      text, file: file, header: columns.joined(separator: ","), cells: columns.count...columns.count,
+      what: what)
+  }
+
+  /// The rows of a file without a header line (MOTChallenge text files), each with a cell count in
+  /// `cells`; none for a file without data rows.
+  static func headerlessRows(_ text: String, file: String, cells: ClosedRange<Int>) throws(LogError) -> [Row]
+  {
+    try rows(text, file: file, header: nil, cells: cells, what: "")
+  }
+
+  private static func rows(
+    _ text: String, file: String, header: String?, cells: ClosedRange<Int>, what: String
+  ) throws(LogError) -> [Row] {
     var rows: [Row] = []
-    var sawHeader = false
+    var sawHeader = header == nil
     var failure: LogError?
-    let header = columns.joined(separator: ",")
     var text = text
     text.withUTF8 { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -74,7 +88,7 @@ struct InputCSV {
         defer { start = end + 1 }
         if lineEnd == start || buffer[start] == UInt8(ascii: "#") { continue }
         let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), as: UTF8.self)
-        if !sawHeader {
+        if !sawHeader, let header {
           guard line == header else {
             failure = LogError(
               file: file, line: lineNumber, column: nil,
@@ -87,8 +101,10 @@ struct InputCSV {
         let row = Row(
           file: file, line: lineNumber,
           cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        guard row.cells.count == columns.count else {
-          failure = row.fail(nil, "expected \(columns.count) cells, got \(row.cells.count)")
+        guard cells.contains(row.cells.count) else {
+          let expected =
+            cells.count == 1 ? "\(cells.lowerBound)" : "\(cells.lowerBound) to \(cells.upperBound)"
+          failure = row.fail(nil, "expected \(expected) cells, got \(row.cells.count)")
           return
         }
         rows.append(row)

@@ -7,14 +7,16 @@ import Foundation
 /// TrackEval) can recompute them.
 ///
 /// Columns: `frame` (the delivering frame), `capture_t_s`, `type` (`gt` or `track`), `id` (subject id,
-/// or track number), `kind`, `u`, `v` (centre, normalized, lower-left origin), `h` (box height),
+/// or track number), `kind`, `u`, `v` (centre, normalized, lower-left origin), `w` (box width, a share
+/// of the image width; tracks: their height times the width/height of the last box they were updated
+/// with, the tracker's own box), `h` (box height, a share of the image height),
 /// `visible_fraction` (gt: the share not cut or hidden; empty for tracks), `status` (tracks:
 /// tentative, confirmed, coasting; gt: empty), `primary` (1 on the primary track), `match_threshold`
 /// (the metrics' match threshold, normalized image units, the same on every row: so that a replay of
 /// the matching needs no scenario file).
 public struct ObjectsCSVSink: TraceSink {
   public static let columns = [
-    "frame", "capture_t_s", "type", "id", "kind", "u", "v", "h", "visible_fraction", "status", "primary",
+    "frame", "capture_t_s", "type", "id", "kind", "u", "v", "w", "h", "visible_fraction", "status", "primary",
     "match_threshold",
   ]
   private let writer: AtomicFileWriter
@@ -45,6 +47,7 @@ public struct ObjectsCSVSink: TraceSink {
       row.add(raw: b.kind.rawValue)
       row.add(b.centerU)
       row.add(b.centerV)
+      row.add(b.box?.width)
       row.add(b.box?.height)
       row.add(b.visibleFraction)
       row.add(raw: "")
@@ -65,6 +68,7 @@ public struct ObjectsCSVSink: TraceSink {
       row.add(raw: track.kind.rawValue)
       row.add(uv?.u)
       row.add(uv?.v)
+      row.add(h * track.aspect)
       row.add(h)
       row.add(raw: "")
       row.add(raw: track.status.rawValue)

@@ -1,6 +1,7 @@
 /// HOTA, DetA, AssA and LocA (Luiten et al., "HOTA: A Higher Order Metric for Evaluating
-/// Multi-Object Tracking", IJCV 2021), computed as the authors' TrackEval 1.3.0 does for point targets
-/// with the similarity s = max(0, 1 − d/threshold); see `docs/metrics.md`, "HOTA".
+/// Multi-Object Tracking", IJCV 2021), computed as the authors' TrackEval 1.3.0 does: for point targets
+/// with the similarity s = max(0, 1 − d/threshold), for boxes with a similarity the caller supplies
+/// (the IoU); see `docs/metrics.md`, "HOTA".
 ///
 /// HOTA needs two passes over the run: the per-frame matching maximizes Σ A(g,h)·s(g,h), and the
 /// global alignment A(g,h) is known only after the last frame. So, unlike `MOTAccumulator`, memory
@@ -12,7 +13,8 @@ public struct HOTAAccumulator: Sendable {
   /// values are bit-identical to the reference's `np.arange(0.05, 0.99, 0.05)`.
   public static let alphas: [Double] = (0..<19).map { 0.05 + Double($0) * 0.05 }
 
-  /// Distance, normalized image units, at which the similarity falls to 0: s = max(0, 1 − d/threshold).
+  /// Distance, normalized image units, at which the similarity of centre positions falls to 0:
+  /// s = max(0, 1 − d/threshold). Not used when the caller supplies the similarity.
   public let matchThreshold: Double
 
   /// Dense index of each ground-truth id and hypothesis id, in first-seen order. Only looked up,
@@ -66,48 +68,79 @@ public struct HOTAAccumulator: Sendable {
     observe(frame: frame.index, groundTruth: frame.groundTruth, hypotheses: frame.hypotheses)
   }
 
-  /// Adds one frame: objects and hypotheses with positions in normalized image coordinates. Frames
-  /// must come in increasing order (gaps allowed); either list may be empty, and an empty frame still
-  /// counts. Ids must be distinct within each list; their order within the lists does not matter. A NaN
-  /// coordinate makes its row unmatchable.
+  /// Adds one frame: objects and hypotheses with positions in normalized image coordinates, with the
+  /// similarity s = max(0, 1 − d/`matchThreshold`) of their centres' distance d. Frames must come in
+  /// increasing order (gaps allowed); either list may be empty, and an empty frame still counts. Ids
+  /// must be distinct within each list; their order within the lists does not matter. A NaN coordinate
+  /// makes its row unmatchable.
   public mutating func observe(
     frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)]
+  ) {
+    let threshold = matchThreshold
+    accumulate(
+      frame: frame, objectCount: groundTruth.count, objectID: { groundTruth[$0].id },
+      hypothesisCount: hypotheses.count, hypothesisID: { hypotheses[$0].id }
+    ) { i, j in
+      let du = groundTruth[i].u - hypotheses[j].u
+      let dv = groundTruth[i].v - hypotheses[j].v
+      let d = (du * du + dv * dv).squareRoot()
+      // s > 0 exactly when d < threshold; a NaN distance fails the test and is never matched.
+      guard d < threshold else { return nil }
+      return 1 - d / threshold
+    }
+  }
+
+  /// Adds one frame with a similarity the caller supplies: `similarity(i, j)` of `objects[i]` and
+  /// `hypotheses[j]`, dimensionless in [0, 1] (box overlap: `MOTBox.iou`, as TrackEval for boxes).
+  /// Pairs with s ≤ 0 or NaN never match; `matchThreshold` is not used. The rules on frames and ids are
+  /// those of `observe(frame:groundTruth:hypotheses:)`.
+  public mutating func observe(
+    frame: Int, objects: [Int], hypotheses: [Int], similarity: (_ object: Int, _ hypothesis: Int) -> Double
+  ) {
+    accumulate(
+      frame: frame, objectCount: objects.count, objectID: { objects[$0] }, hypothesisCount: hypotheses.count,
+      hypothesisID: { hypotheses[$0] }
+    ) { i, j in
+      let s = similarity(i, j)
+      precondition(!(s > 1), "similarity \(s) above 1")
+      return s > 0 ? s : nil
+    }
+  }
+
+  /// One frame; `similarity` is nil for a pair that can never match, else in (0, 1].
+  private mutating func accumulate(
+    frame: Int, objectCount: Int, objectID: (Int) -> Int, hypothesisCount: Int, hypothesisID: (Int) -> Int,
+    similarity: (Int, Int) -> Double?
   ) {
     if let lastFrame { precondition(frame > lastFrame, "frame \(frame) after frame \(lastFrame)") }
     lastFrame = frame
     frames += 1
-    objectRows += groundTruth.count
-    predictionRows += hypotheses.count
+    objectRows += objectCount
+    predictionRows += hypothesisCount
 
     frameObjects.removeAll(keepingCapacity: true)
-    for object in groundTruth {
+    for i in 0..<objectCount {
       frameObjects.append(
-        Self.record(object.id, frame: frame, in: &objects, index: &objectIndex, "ground-truth"))
+        Self.record(objectID(i), frame: frame, in: &objects, index: &objectIndex, "ground-truth"))
     }
     frameHypotheses.removeAll(keepingCapacity: true)
-    for hypothesis in hypotheses {
+    for j in 0..<hypothesisCount {
       frameHypotheses.append(
-        Self.record(hypothesis.id, frame: frame, in: &self.hypotheses, index: &hypothesisIndex, "hypothesis"))
+        Self.record(
+          hypothesisID(j), frame: frame, in: &self.hypotheses, index: &hypothesisIndex, "hypothesis"))
     }
 
     // Similarities, and their row and column sums for the global alignment's per-frame IoU.
     candidates.removeAll(keepingCapacity: true)
-    Self.reset(&rowSums, count: groundTruth.count)
-    Self.reset(&columnSums, count: hypotheses.count)
+    Self.reset(&rowSums, count: objectCount)
+    Self.reset(&columnSums, count: hypothesisCount)
     // Rows are taken in id order, so that the sums, hence the bits of every result, do not depend on
     // the order of the lists.
-    Self.sortedIndices(&objectOrder, count: groundTruth.count) { groundTruth[$0].id < groundTruth[$1].id }
-    Self.sortedIndices(&hypothesisOrder, count: hypotheses.count) { hypotheses[$0].id < hypotheses[$1].id }
+    Self.sortedIndices(&objectOrder, count: objectCount) { objectID($0) < objectID($1) }
+    Self.sortedIndices(&hypothesisOrder, count: hypothesisCount) { hypothesisID($0) < hypothesisID($1) }
     for i in objectOrder {
-      let object = groundTruth[i]
       for j in hypothesisOrder {
-        let hypothesis = hypotheses[j]
-        let du = object.u - hypothesis.u
-        let dv = object.v - hypothesis.v
-        let d = (du * du + dv * dv).squareRoot()
-        // s > 0 exactly when d < threshold; a NaN distance fails the test and is never matched.
-        guard d < matchThreshold else { continue }
-        let s = 1 - d / matchThreshold
+        guard let s = similarity(i, j) else { continue }
         candidates.append((i, j, s))
         rowSums[i] += s
         columnSums[j] += s

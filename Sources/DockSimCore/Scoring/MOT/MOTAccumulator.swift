@@ -8,8 +8,9 @@ public struct MOTAccumulator: Sendable {
   /// twentieth of the image width or height.
   public static let defaultMatchThreshold = 0.05
 
-  /// Largest distance, normalized image units, at which an object and a hypothesis can be paired
-  /// (pairs with d ≤ threshold qualify).
+  /// Largest distance at which an object and a hypothesis can be paired (pairs with d ≤ threshold
+  /// qualify): normalized image units for centre positions, the caller's unit for a supplied distance
+  /// (0.5 for 1 − IoU).
   public let matchThreshold: Double
 
   private var objects: [Int: MOTObjectState] = [:]
@@ -39,8 +40,12 @@ public struct MOTAccumulator: Sendable {
   private var costs: [Double] = []
   private var assignment: [Int?] = []
   private var idScratch: [Int] = []
+  /// Ids of the frame's objects and hypotheses, in the caller's order.
+  private var frameObjects: [Int] = []
+  private var frameHypotheses: [Int] = []
 
-  /// - Parameter matchThreshold: the gate, normalized image units.
+  /// - Parameter matchThreshold: the gate, in the unit of the distance (normalized image units for
+  ///   centre positions).
   public init(matchThreshold: Double = MOTAccumulator.defaultMatchThreshold) {
     precondition(matchThreshold >= 0, "match threshold \(matchThreshold) must be ≥ 0")
     self.matchThreshold = matchThreshold
@@ -54,16 +59,18 @@ public struct MOTAccumulator: Sendable {
     observe(frame: frame.index, groundTruth: frame.groundTruth, hypotheses: frame.hypotheses)
   }
 
-  /// Adds one frame: objects and hypotheses with positions in normalized image coordinates. Frames
-  /// must come in increasing order (gaps allowed); either list may be empty, and an empty frame still
-  /// counts. Ids must be distinct within each list. The order of `groundTruth` decides which object
-  /// keeps an established pair first when two were last matched to the same hypothesis. A NaN
-  /// coordinate makes its row unpairable.
+  /// Adds one frame: objects and hypotheses with positions in normalized image coordinates, paired
+  /// on the distance between their centres. Frames must come in increasing order (gaps allowed);
+  /// either list may be empty, and an empty frame still counts. Ids must be distinct within each list.
+  /// The order of `groundTruth` decides which object keeps an established pair first when two were
+  /// last matched to the same hypothesis. A NaN coordinate makes its row unpairable.
   public mutating func observe(
     frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)]
   ) {
     var noEvents: MOTFrameEvents? = nil
-    accumulate(frame: frame, groundTruth: groundTruth, hypotheses: hypotheses, events: &noEvents)
+    loadIDs(groundTruth, hypotheses)
+    accumulate(
+      frame: frame, distance: { Self.centerDistance(groundTruth[$0], hypotheses[$1]) }, events: &noEvents)
   }
 
   /// Adds one frame, as `observe(frame:groundTruth:hypotheses:)`, and replaces the contents of
@@ -73,60 +80,122 @@ public struct MOTAccumulator: Sendable {
     frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)],
     events: inout MOTFrameEvents
   ) {
+    loadIDs(groundTruth, hypotheses)
+    withEvents(frame: frame, &events) { accumulator, buffer in
+      accumulator.accumulate(
+        frame: frame, distance: { Self.centerDistance(groundTruth[$0], hypotheses[$1]) }, events: &buffer)
+    }
+  }
+
+  /// Adds one frame paired on a distance the caller supplies (any unit, the same as `matchThreshold`'s):
+  /// `distance(i, j)` of `objects[i]` and `hypotheses[j]`; pairs with distance ≤ `matchThreshold`
+  /// qualify, and a NaN distance is never paired. Box overlap is `MOTBox.iouDistance` (1 − IoU) with a
+  /// threshold of 0.5, as py-motmetrics' `iou_matrix`. The rules on frames and ids are those of
+  /// `observe(frame:groundTruth:hypotheses:)`.
+  public mutating func observe(
+    frame: Int, objects: [Int], hypotheses: [Int], distance: (_ object: Int, _ hypothesis: Int) -> Double
+  ) {
+    var noEvents: MOTFrameEvents? = nil
+    loadIDs(objects, hypotheses)
+    accumulate(frame: frame, distance: distance, events: &noEvents)
+  }
+
+  /// Adds one frame as `observe(frame:objects:hypotheses:distance:)` and replaces the contents of
+  /// `events` with the frame's decisions.
+  public mutating func observe(
+    frame: Int, objects: [Int], hypotheses: [Int], events: inout MOTFrameEvents,
+    distance: (_ object: Int, _ hypothesis: Int) -> Double
+  ) {
+    loadIDs(objects, hypotheses)
+    withEvents(frame: frame, &events) { accumulator, buffer in
+      accumulator.accumulate(frame: frame, distance: distance, events: &buffer)
+    }
+  }
+
+  /// The Euclidean distance of two centres.
+  private static func centerDistance(
+    _ object: (id: Int, u: Double, v: Double), _ hypothesis: (id: Int, u: Double, v: Double)
+  ) -> Double {
+    let du = object.u - hypothesis.u
+    let dv = object.v - hypothesis.v
+    return (du * du + dv * dv).squareRoot()
+  }
+
+  private mutating func loadIDs(
+    _ groundTruth: [(id: Int, u: Double, v: Double)], _ hypotheses: [(id: Int, u: Double, v: Double)]
+  ) {
+    frameObjects.removeAll(keepingCapacity: true)
+    for object in groundTruth { frameObjects.append(object.id) }
+    frameHypotheses.removeAll(keepingCapacity: true)
+    for hypothesis in hypotheses { frameHypotheses.append(hypothesis.id) }
+  }
+
+  private mutating func loadIDs(_ objects: [Int], _ hypotheses: [Int]) {
+    frameObjects.removeAll(keepingCapacity: true)
+    frameObjects.append(contentsOf: objects)
+    frameHypotheses.removeAll(keepingCapacity: true)
+    frameHypotheses.append(contentsOf: hypotheses)
+  }
+
+  private mutating func withEvents(
+    frame: Int, _ events: inout MOTFrameEvents, _ body: (inout MOTAccumulator, inout MOTFrameEvents?) -> Void
+  ) {
     // Moved in and out of an optional rather than copied, so that appending never copies the buffer.
     var buffer: MOTFrameEvents? = MOTFrameEvents()
     swap(&buffer!, &events)
     buffer!.start(frame: frame)
-    accumulate(frame: frame, groundTruth: groundTruth, hypotheses: hypotheses, events: &buffer)
+    body(&self, &buffer)
     swap(&buffer!, &events)
   }
 
+  /// One frame of `frameObjects` × `frameHypotheses` ids.
   private mutating func accumulate(
-    frame: Int, groundTruth: [(id: Int, u: Double, v: Double)], hypotheses: [(id: Int, u: Double, v: Double)],
-    events: inout MOTFrameEvents?
+    frame: Int, distance: (Int, Int) -> Double, events: inout MOTFrameEvents?
   ) {
     if let lastFrame { precondition(frame > lastFrame, "frame \(frame) after frame \(lastFrame)") }
     lastFrame = frame
     frames += 1
-    checkDistinct(groundTruth, "ground-truth", frame: frame)
-    checkDistinct(hypotheses, "hypothesis", frame: frame)
-    let n = groundTruth.count
-    let m = hypotheses.count
+    checkDistinct(frameObjects, "ground-truth", frame: frame)
+    checkDistinct(frameHypotheses, "hypothesis", frame: frame)
+    let n = frameObjects.count
+    let m = frameHypotheses.count
     objectRows += n
     predictionRows += m
 
-    gateAndCount(groundTruth, hypotheses)
+    gateAndCount(distance)
     states.removeAll(keepingCapacity: true)
-    for object in groundTruth { states.append(objects[object.id] ?? MOTObjectState()) }
+    for object in frameObjects { states.append(objects[object] ?? MOTObjectState()) }
     Self.reset(&pairedHypothesis, to: -1, count: n)
     Self.reset(&hypothesisTaken, to: false, count: m)
 
-    keepEstablishedPairs(hypotheses)
+    keepEstablishedPairs()
     assignOpenPairs()
 
     for i in 0..<n {
       let j = pairedHypothesis[i]
+      let object = frameObjects[i]
       if j >= 0 {
+        let hypothesis = frameHypotheses[j]
         let previous = states[i].lastHypothesis
-        let switched = previous != nil && previous != hypotheses[j].id
+        let switched = previous != nil && previous != hypothesis
         if switched { switches += 1 } else { matches += 1 }
         distanceSum += gated[i * m + j]
-        states[i].recordMatch(hypothesis: hypotheses[j].id)
+        states[i].recordMatch(hypothesis: hypothesis)
         events?.append(
           MOTEvent(
-            kind: switched ? .identitySwitch : .match, object: groundTruth[i].id,
-            hypothesis: hypotheses[j].id,
+            kind: switched ? .identitySwitch : .match, object: object, hypothesis: hypothesis,
             distance: gated[i * m + j]))
       } else {
         misses += 1
         states[i].recordMiss()
-        events?.append(MOTEvent(kind: .miss, object: groundTruth[i].id, hypothesis: nil, distance: nil))
+        events?.append(MOTEvent(kind: .miss, object: object, hypothesis: nil, distance: nil))
       }
-      objects[groundTruth[i].id] = states[i]
+      objects[object] = states[i]
     }
     for j in 0..<m where !hypothesisTaken[j] {
       falsePositives += 1
-      events?.append(MOTEvent(kind: .falsePositive, object: nil, hypothesis: hypotheses[j].id, distance: nil))
+      events?.append(
+        MOTEvent(kind: .falsePositive, object: nil, hypothesis: frameHypotheses[j], distance: nil))
     }
   }
 
@@ -169,33 +238,29 @@ public struct MOTAccumulator: Sendable {
 
   /// Fills `gated` and counts the co-occurrences of the frame for the identity metrics, which do not
   /// depend on the CLEAR pairing.
-  private mutating func gateAndCount(
-    _ groundTruth: [(id: Int, u: Double, v: Double)], _ hypotheses: [(id: Int, u: Double, v: Double)]
-  ) {
+  private mutating func gateAndCount(_ distance: (Int, Int) -> Double) {
     gated.removeAll(keepingCapacity: true)
-    for object in groundTruth {
-      for hypothesis in hypotheses {
-        let du = object.u - hypothesis.u
-        let dv = object.v - hypothesis.v
-        let d = (du * du + dv * dv).squareRoot()
+    for (i, object) in frameObjects.enumerated() {
+      for (j, hypothesis) in frameHypotheses.enumerated() {
+        let d = distance(i, j)
         // `!(d <= t)` rather than `d > t` so that a NaN distance is never paired.
         guard d <= matchThreshold else {
           gated.append(.infinity)
           continue
         }
         gated.append(d)
-        cooccurrence[MOTPairKey(object: object.id, hypothesis: hypothesis.id), default: 0] += 1
+        cooccurrence[MOTPairKey(object: object, hypothesis: hypothesis), default: 0] += 1
       }
     }
   }
 
   /// CLEAR step 1: an object keeps the hypothesis it was last paired with, in any earlier frame, while
   /// that hypothesis is present, still free and within the threshold. Objects in input order.
-  private mutating func keepEstablishedPairs(_ hypotheses: [(id: Int, u: Double, v: Double)]) {
-    let m = hypotheses.count
+  private mutating func keepEstablishedPairs() {
+    let m = frameHypotheses.count
     for i in states.indices {
       guard let last = states[i].lastHypothesis,
-        let j = hypotheses.indices.first(where: { !hypothesisTaken[$0] && hypotheses[$0].id == last }),
+        let j = frameHypotheses.indices.first(where: { !hypothesisTaken[$0] && frameHypotheses[$0] == last }),
         gated[i * m + j].isFinite
       else { continue }
       pairedHypothesis[i] = j
@@ -247,10 +312,9 @@ public struct MOTAccumulator: Sendable {
     return total
   }
 
-  private mutating func checkDistinct(_ points: [(id: Int, u: Double, v: Double)], _ kind: String, frame: Int)
-  {
+  private mutating func checkDistinct(_ ids: [Int], _ kind: String, frame: Int) {
     idScratch.removeAll(keepingCapacity: true)
-    for point in points { idScratch.append(point.id) }
+    idScratch.append(contentsOf: ids)
     idScratch.sort()
     for k in idScratch.indices.dropFirst() {
       precondition(idScratch[k] != idScratch[k - 1], "\(kind) id \(idScratch[k]) twice in frame \(frame)")

@@ -1,0 +1,87 @@
+import DockSimCore
+
+/// Reads MOTChallenge text files (ground truth `gt/gt.txt` or a tracker's result): one box per line,
+///
+///     frame, id, bb_left, bb_top, bb_width, bb_height, conf[, x, y, z]
+///
+/// comma separated, no header, frames 1-based, boxes in pixels with a top-left origin. As
+/// py-motmetrics 1.4.0's `load_motchallenge`: the boxes are moved by (−1, −1) (MATLAB's 1-based pixels;
+/// no effect on IoU but on the written figures), and rows with `conf` below the minimum confidence are
+/// dropped (−1 by default, which keeps every row of both files; give 1 for MOT16+ ground truth, whose
+/// 7th column is 0 on boxes not to be scored). The 8th to 10th columns are read as numbers and not used.
+/// Lines starting with `#` and blank lines are skipped.
+public enum MOTChallengeFile {
+  /// The column names used in error messages.
+  public static let columns = [
+    "frame", "id", "bb_left", "bb_top", "bb_width", "bb_height", "conf", "x", "y", "z",
+  ]
+
+  /// The rows kept, with their frames, in file order.
+  public static func read(path: String, minimumConfidence: Double = -1) throws(LogError) -> [(
+    frame: Int, row: MOTRow
+  )] {
+    try parse(InputCSV.readText(path: path), file: path, minimumConfidence: minimumConfidence)
+  }
+
+  /// Parses file text; `file` names it in errors.
+  public static func parse(_ text: String, file: String, minimumConfidence: Double = -1) throws(LogError)
+    -> [(
+      frame: Int, row: MOTRow
+    )]
+  {
+    var rows: [(frame: Int, row: MOTRow)] = []
+    /// (frame, id) of every row, to refuse an id listed twice in a frame wherever the rows are.
+    var seen: [Int: [Int: Int]] = [:]  // frame → id → line; looked up only, never iterated
+    for row in try InputCSV.headerlessRows(text, file: file, cells: 7...columns.count) {
+      var values: [Double] = []
+      for (k, cell) in row.cells.enumerated() {
+        let trimmed = cell.trimmingSpaces
+        guard let value = Double(trimmed), value.isFinite else {
+          throw row.fail(columns[k], "expected a finite number, got '\(InputCSV.quoted(Substring(cell)))'")
+        }
+        values.append(value)
+      }
+      guard values[0] >= 1, values[0] == values[0].rounded(), values[0] < 1e9 else {
+        throw row.fail(
+          "frame", "expected a whole number ≥ 1 (frames are 1-based), got \(row.cells[0].trimmingSpaces)")
+      }
+      guard values[1] == values[1].rounded(), abs(values[1]) < 1e15 else {
+        throw row.fail("id", "expected a whole number, got \(row.cells[1].trimmingSpaces)")
+      }
+      for k in 4...5 where values[k] < 0 {
+        throw row.fail(columns[k], "expected a number ≥ 0, got \(row.cells[k].trimmingSpaces)")
+      }
+      let frame = Int(values[0])
+      let id = Int(values[1])
+      if let line = seen[frame]?[id] {
+        throw row.fail("id", "id \(id) listed twice in frame \(frame) (also on line \(line))")
+      }
+      seen[frame, default: [:]][id] = row.line
+      guard values[6] >= minimumConfidence else { continue }
+      let box = MOTBox(x: values[2] - 1, y: values[3] - 1, width: values[4], height: values[5])
+      rows.append((frame, MOTRow(id: id, box: box)))
+    }
+    return rows
+  }
+
+  /// One line of a MOTChallenge file: `frame,id,bb_left,bb_top,bb_width,bb_height,conf,class,-1,-1`,
+  /// numbers in shortest round-trip form. `box` is in pixels, top-left origin, 0-based (as the reader
+  /// returns it), so 1 is added back to its corner.
+  public static func line(frame: Int, id: Int, box: MOTBox, confidence: Double, classID: Int) -> String {
+    CSVFormat.line([
+      String(frame), String(id), CSVFormat.cell(box.x + 1), CSVFormat.cell(box.y + 1),
+      CSVFormat.cell(box.width), CSVFormat.cell(box.height), CSVFormat.cell(confidence), String(classID),
+      "-1", "-1",
+    ])
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces and tabs (py-motmetrics reads `1, 2` as `1,2`).
+  fileprivate var trimmingSpaces: String {
+    var s = Substring(self)
+    while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+    while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+    return String(s)
+  }
+}
