@@ -84,6 +84,7 @@ schema-check: build
 # `swift package --disable-sandbox preview-documentation --target DockSimKit`.
 DOCC_TARGETS := DockSimKit DockSimCore DockMath
 docs: bootstrap
+	@mkdir -p .build/docs
 	@for target in $(DOCC_TARGETS); do \
 	  echo "docs: $$target"; \
 	  swift package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
