@@ -21,7 +21,8 @@ enum ScenarioSchema {
       "subjects", .list(.section(SubjectSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumSubjects),
       required: true),
     FieldSpec(
-      "occluders", .nullable(.list(.section(OccluderSchema.spec), maxCount: ScenarioLimits.maximumOccluders))),
+      "occluders",
+      .nullable(.list(.section(OccluderSchema.spec), maxCount: ScenarioLimits.maximumOccluders))),
     // One of the subjects' ids; `read` checks which.
     FieldSpec("primary_subject", .text()),
     FieldSpec("sensors", .section(SensorsSchema.spec)),

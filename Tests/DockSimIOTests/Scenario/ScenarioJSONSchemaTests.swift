@@ -38,8 +38,9 @@ import Testing
     var description: String { "\(path)=\(value)" }
   }
 
-  /// Every value just outside a bound the schema states, and at it, for each field the minimal sample can reach
-  /// by `--set` (list elements at index 0 of the lists the sample has: subjects and their paths).
+  /// Every value just outside a bound the schema states, and at it, for each field the minimal sample
+  /// can reach by `--set` (list elements at index 0 of the lists the sample has: subjects and their
+  /// paths).
   static func boundsPastTheSchema() throws -> [Bound] {
     let text = ScenarioJSONSchema.generate()
     let root = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
