@@ -6,7 +6,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance clean
+.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -81,6 +81,24 @@ FUZZ_EXECUTIONS ?= 20000
 FUZZ_SEED ?= 1
 fuzz: bootstrap
 	./scripts/fuzz.sh $(FUZZ_EXECUTIONS) $(FUZZ_SEED)
+
+# The scenario JSON Schema (docs/scenarios.md#editor-support-json-schema): the committed
+# Scenarios/schema/scenario.schema.json must equal `docksim schema scenario`, and Python's jsonschema
+# (installed if missing) must accept every shipped scenario and refuse known-bad edits.
+schema-check: build
+	./scripts/check-scenario-schema.sh .build/release/docksim
+
+# DocC documentation of DockSimKit, DockSimCore and DockMath (swift-docc-plugin) into .build/docs/<Target>,
+# with warnings (broken symbol links among them) as errors. Preview one with
+# `swift package --disable-sandbox preview-documentation --target DockSimKit`.
+DOCC_TARGETS := DockSimKit DockSimCore DockMath
+docs: bootstrap
+	@mkdir -p .build/docs
+	@for target in $(DOCC_TARGETS); do \
+	  echo "docs: $$target"; \
+	  swift package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+	    --output-path .build/docs/$$target --warnings-as-errors --transform-for-static-hosting || exit $$?; \
+	done
 
 clean:
 	rm -rf .build results results-seeds results-acceptance

@@ -169,7 +169,7 @@ public final class DockAccessory: Sendable {
       .setOrientation(yaw: orientation.y, pitch: orientation.x, duration: span, relative: relative))
   }
 
-  /// The `Rotation3D` form of ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``: its Euler
+  /// The `Rotation3D` form of `setOrientation(_:duration:relative:)` (the `Vector3D` form): its Euler
   /// angles (x = pitch, y = yaw).
   @discardableResult
   public func setOrientation(
@@ -178,7 +178,7 @@ public final class DockAccessory: Sendable {
     try await setOrientation(orientation.dockOrientation, duration: duration, relative: relative)
   }
 
-  /// DockKit's deprecated synchronous form of ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``,
+  /// DockKit's deprecated synchronous form of `setOrientation(_:duration:relative:)` (the `Vector3D` form),
   /// for code that calls it outside an async context.
   @available(*, deprecated, message: "please use async version of setOrientation")
   @discardableResult
@@ -198,7 +198,7 @@ public final class DockAccessory: Sendable {
   }
 
   /// DockKit's `animate(motion:)`: plays `motion` from the current pose and returns to it. Same rules
-  /// as ``setOrientation(_:duration:relative:)-(Vector3D,_,_)``.
+  /// as `setOrientation(_:duration:relative:)` (the `Vector3D` form).
   @discardableResult
   public func animate(motion: Animation) async throws -> MotionProgress {
     try startMotion(.animate(motion))

@@ -57,6 +57,14 @@ public struct TrackingMetrics: MetricAccumulator {
   }
 
   /// - Parameters:
+  ///   - camera: the scenario's camera, through which true boxes and tracks are projected.
+  ///   - matchThreshold: the largest centre distance, normalized image units, at which a track matches
+  ///     a true box (the scenario's `match_threshold`).
+  ///   - primarySubject: the index in the scenario's subjects of the subject the primary should follow.
+  ///   - minimumVisibleFraction: the share of a box that must be unhidden for the subject to count as
+  ///     detectable (the detector's `min_visible_fraction`).
+  ///   - occlusionFrames: frames a subject must be undetectable before its return counts as a
+  ///     reacquisition.
   ///   - framePeriod: seconds each frame counts for in `wrong_subject_s`, `no_primary_visible_s` and
   ///     `out_of_frame_s` (1 / the scenario's frame rate).
   public init(

@@ -2,10 +2,23 @@ import DockSimCore
 
 /// One motorized axis (`dock.yaw`, `dock.pitch`): limits, mechanics and the inner velocity loop.
 enum AxisSchema {
-  static let fields = [
-    "range_deg", "max_speed_deg_s", "inertia_kg_m2", "viscous_friction_nm_s_per_rad", "coulomb_friction_nm",
-    "torque_limit_nm", "velocity_kp_nm_s_per_rad", "velocity_ki_nm_per_rad", "encoder_counts_per_rev",
-  ]
+  /// Both axes allow the same fields; only `range_deg` differs (yaw may be null: continuous rotation).
+  static var fields: [String] { spec(.yaw).names }
+
+  static func spec(_ axis: Axis) -> SectionSpec {
+    let range = FieldKind.interval(.closed(-rangeLimit(axis), rangeLimit(axis)))
+    return SectionSpec([
+      FieldSpec("range_deg", axis == .yaw ? .nullable(range) : range),
+      FieldSpec("max_speed_deg_s", .number(maximumSpeed)),
+      FieldSpec("inertia_kg_m2", .number(inertia)),
+      FieldSpec("viscous_friction_nm_s_per_rad", .number(viscousFriction)),
+      FieldSpec("coulomb_friction_nm", .number(coulombFriction)),
+      FieldSpec("torque_limit_nm", .number(torqueLimit)),
+      FieldSpec("velocity_kp_nm_s_per_rad", .number(velocityKp)),
+      FieldSpec("velocity_ki_nm_per_rad", .number(velocityKi)),
+      FieldSpec("encoder_counts_per_rev", .integer(encoderCounts)),
+    ])
+  }
   /// How far a range may reach, degrees: a yaw stop beyond one turn either way is meaningless, and
   /// pitch cannot pass straight up or down.
   static func rangeLimit(_ axis: Axis) -> Double { axis == .yaw ? 360 : 90 }

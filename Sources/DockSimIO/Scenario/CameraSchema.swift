@@ -3,7 +3,13 @@ import Foundation
 
 /// The `camera` section: horizontal field of view and image aspect.
 enum CameraSchema {
-  static let fields = ["hfov_deg", "aspect"]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec("hfov_deg", .number(horizontalFOV)),
+    FieldSpec("aspect", .anyOf([.number(aspect), .text(pattern: ratioPattern)])),
+  ])
+  /// `"W:H"`, as `readAspect` splits it.
+  static let ratioPattern = #"^\s*[0-9.eE+-]+\s*:\s*[0-9.eE+-]+\s*$"#
   /// Strictly between 1° and 179°: a pinhole's tan(hfov/2) blows up at 180°.
   static let horizontalFOV = NumberBounds.open(1, 179)
   /// From tall portrait (1:4) to wide panorama (4:1).

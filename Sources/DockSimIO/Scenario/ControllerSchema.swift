@@ -2,10 +2,16 @@ import DockSimCore
 
 /// The `controller` section: the built-in centre-framing controller.
 enum ControllerSchema {
-  static let fields = [
-    "gain_per_s", "max_accel_deg_s2", "feedforward", "lookahead_ms", "deadband_deg", "limit_margin_deg",
-    "coast_fade_frames",
-  ]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec("gain_per_s", .number(gain)),
+    FieldSpec("max_accel_deg_s2", .number(maximumAcceleration)),
+    FieldSpec("feedforward", .boolean),
+    FieldSpec("lookahead_ms", .number(lookahead)),
+    FieldSpec("deadband_deg", .number(deadband)),
+    FieldSpec("limit_margin_deg", .number(limitMargin)),
+    FieldSpec("coast_fade_frames", .integer(coastFadeFrames)),
+  ])
   /// Zero is allowed: feed-forward alone, for experiments.
   static let gain = NumberBounds.nonNegative(max: 100)
   /// 100 rad/s²: a phone stand reaching its 20 rad/s ceiling in a fifth of a second.

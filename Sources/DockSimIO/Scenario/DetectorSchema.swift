@@ -2,10 +2,15 @@ import DockSimCore
 
 /// The `detector` section: noise, misses and latency of the built-in detector.
 enum DetectorSchema {
-  static let fields = [
-    "center_noise", "size_noise", "detection_probability", "latency_frames", "min_visible_fraction",
-    "clutter_rate",
-  ]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec("center_noise", .number(noise)),
+    FieldSpec("size_noise", .number(noise)),
+    FieldSpec("detection_probability", .number(probability)),
+    FieldSpec("latency_frames", .integer(latencyFrames)),
+    FieldSpec("min_visible_fraction", .number(probability)),
+    FieldSpec("clutter_rate", .number(clutterRate)),
+  ])
   /// Standard deviations in normalized image units: half the image is already no detection at all.
   static let noise = NumberBounds.nonNegative(max: 0.5)
   static let probability = NumberBounds.closed(0, 1)

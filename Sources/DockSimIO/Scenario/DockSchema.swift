@@ -2,8 +2,22 @@ import DockSimCore
 
 /// The `dock` section: both axes, the command latency and the starting pose.
 enum DockSchema {
-  static let fields = ["command_latency_ms", "initial", "yaw", "pitch"]
-  static let initialFields = ["yaw_deg", "pitch_deg"]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec("command_latency_ms", .number(commandLatency)),
+    FieldSpec("initial", .section(initialSpec)),
+    FieldSpec("yaw", .section(AxisSchema.spec(.yaw))),
+    FieldSpec("pitch", .section(AxisSchema.spec(.pitch))),
+  ])
+  static var initialFields: [String] { initialSpec.names }
+  /// Each start angle within the axis's reach; that it lies inside the axis's range is checked by `read`.
+  static let initialSpec = SectionSpec([
+    FieldSpec("yaw_deg", .number(initialBounds(.yaw))),
+    FieldSpec("pitch_deg", .number(initialBounds(.pitch))),
+  ])
+  static func initialBounds(_ axis: Axis) -> NumberBounds {
+    .closed(-AxisSchema.rangeLimit(axis), AxisSchema.rangeLimit(axis))
+  }
   static let commandLatency = NumberBounds.nonNegative(max: 1000)
 
   static func read(_ m: MappingReader, physicsRateHz: Int) throws(ScenarioError) -> DockParameters {
@@ -43,8 +57,7 @@ enum DockSchema {
       }
       return value
     }
-    let limit = AxisSchema.rangeLimit(axis)
-    let radians = Angle.radians(degrees: try node.number(.closed(-limit, limit)))
+    let radians = Angle.radians(degrees: try node.number(initialBounds(axis)))
     if let range, let within, !range.contains(radians) { throw node.mismatch("an angle within \(within)") }
     return radians
   }

@@ -13,29 +13,95 @@ import DockSimCore
 /// violation, which is what a scenario about a misbehaving app wants to measure. Values that cannot be
 /// a command at all (a NaN, a misspelled mode) are rejected here.
 enum EventsSchema {
-  static let framingFields = ["mode", "region_of_interest"]
-  static let regionFields = ["x", "y", "width", "height"]
-  static let commandKeys = [
-    "set_system_tracking", "set_framing_mode", "set_region_of_interest", "select_subjects",
-    "select_subject_at",
-    "set_angular_velocity", "set_limits", "set_orientation", "animate", "custom_tracking", "docked",
-    "press_tracking_button", "charging", "accessory_event",
+  static var framingFields: [String] { framingSpec.names }
+  static let framingSpec = SectionSpec([
+    FieldSpec("mode", .choice(FramingMode.allCases.map(\.rawValue))),
+    FieldSpec("region_of_interest", .nullable(.section(regionSpec))),
+  ])
+  static var regionFields: [String] { regionSpec.names }
+  static let regionSpec = SectionSpec([
+    FieldSpec("x", .number(unit), required: true), FieldSpec("y", .number(unit), required: true),
+    FieldSpec("width", .number(unit), required: true), FieldSpec("height", .number(unit), required: true),
+  ])
+  /// One event: its time and exactly one command.
+  static let eventSpec = SectionSpec(
+    [FieldSpec("t_s", .number(WaypointSchema.time), required: true)] + commandSpecs,
+    exactlyOneOf: commandSpecs.map { [$0.name] })
+  static var commandKeys: [String] { commandSpecs.map(\.name) }
+  static let commandSpecs = [
+    FieldSpec("set_system_tracking", .boolean),
+    FieldSpec("set_framing_mode", .choice(FramingMode.allCases.map(\.rawValue))),
+    FieldSpec("set_region_of_interest", .nullable(.section(regionSpec))),
+    FieldSpec("select_subjects", .list(.text())),
+    FieldSpec("select_subject_at", .section(pointSpec)),
+    FieldSpec("set_angular_velocity", .section(velocitySpec)),
+    FieldSpec("set_limits", .section(limitsSpec)),
+    FieldSpec("set_orientation", .section(orientationSpec)),
+    FieldSpec("animate", .choice(DockAnimation.allCases.map(\.rawValue))),
+    FieldSpec("custom_tracking", .nullable(.section(customTrackingSpec))),
+    FieldSpec("docked", .boolean),
+    FieldSpec("press_tracking_button", .onlyTrue),
+    FieldSpec("charging", .boolean),
+    FieldSpec(
+      "accessory_event",
+      .anyOf([
+        .choice(["camera_shutter", "camera_flip"]),
+        .section(SectionSpec([FieldSpec("camera_zoom", .number(zoom), required: true)])),
+        .section(
+          SectionSpec([
+            FieldSpec("button", .integer(buttonIds), required: true), FieldSpec("pressed", .boolean),
+          ])),
+      ])),
   ]
+  /// A point in the image, DockKit's upper-left origin, normalized.
+  static let pointSpec = SectionSpec([
+    FieldSpec("x", .number(unit), required: true), FieldSpec("y", .number(unit), required: true),
+  ])
+  static let velocitySpec = SectionSpec([
+    FieldSpec("yaw_deg_s", .number(rate)), FieldSpec("pitch_deg_s", .number(rate)),
+  ])
+  /// Per axis: an app's limit, or null for none. Inverted ranges are kept for the run to refuse.
+  static let limitsSpec = SectionSpec([
+    FieldSpec("yaw", .nullable(.section(axisLimitSpec))),
+    FieldSpec("pitch", .nullable(.section(axisLimitSpec))),
+  ])
+  static let axisLimitSpec = SectionSpec([
+    FieldSpec("range_deg", .nullable(.interval(rate))),
+    FieldSpec("max_speed_deg_s", .number(rate), required: true),
+  ])
+  static let orientationSpec = SectionSpec([
+    FieldSpec("yaw_deg", .number(WaypointSchema.azimuth)),
+    FieldSpec("pitch_deg", .number(WaypointSchema.azimuth)),
+    FieldSpec("duration_s", .number(orientationDuration), required: true), FieldSpec("relative", .boolean),
+  ])
+  static let customTrackingSpec = SectionSpec([
+    FieldSpec("rate_hz", .number(customTrackingRate), required: true),
+    FieldSpec("kinds", .list(.choice(SubjectKind.allCases.map(\.rawValue)))),
+  ])
   static let unit = NumberBounds.closed(-10, 10)
   static let rate = NumberBounds.closed(-1146, 1146)
+  static let orientationDuration = NumberBounds.closed(-3600, 3600)
+  static let customTrackingRate = NumberBounds.nonNegative(max: 240)
+  static let zoom = NumberBounds.positive(max: 100)
+  static let buttonIds = 0...1_000_000
 
-  static let batteryFields = ["level", "drain_per_hour", "charge_per_hour", "charging", "low_threshold"]
+  static var batteryFields: [String] { batterySpec.names }
+  static let batterySpec = SectionSpec([
+    FieldSpec("level", .number(batteryLevel)), FieldSpec("drain_per_hour", .number(perHour)),
+    FieldSpec("charge_per_hour", .number(perHour)), FieldSpec("charging", .boolean),
+    FieldSpec("low_threshold", .number(batteryLevel)),
+  ])
+  static let batteryLevel = NumberBounds.closed(0, 1)
+  static let perHour = NumberBounds.nonNegative(max: 100)
 
   static func readBattery(_ m: MappingReader) throws(ScenarioError) -> BatteryModel {
     let d = BatteryModel()
-    let unit = NumberBounds.closed(0, 1)
-    let perHour = NumberBounds.nonNegative(max: 100)
     return BatteryModel(
-      level: try m.number("level", unit, default: d.level),
+      level: try m.number("level", batteryLevel, default: d.level),
       drainPerHour: try m.number("drain_per_hour", perHour, default: d.drainPerHour),
       chargePerHour: try m.number("charge_per_hour", perHour, default: d.chargePerHour),
       charging: try m.bool("charging", default: d.charging),
-      lowThreshold: try m.number("low_threshold", unit, default: d.lowThreshold))
+      lowThreshold: try m.number("low_threshold", batteryLevel, default: d.lowThreshold))
   }
 
   static func readFraming(_ m: MappingReader) throws(ScenarioError) -> Framing {
@@ -52,7 +118,7 @@ enum EventsSchema {
       "a sequence of {t_s, <command>: <value>} mappings", maximumCount: ScenarioLimits.maximumEvents,
       of: "events")
     {
-      let m = try element.mapping(allowed: ["t_s"] + commandKeys)
+      let m = try element.mapping(allowed: eventSpec.names)
       let time = SimTime(seconds: try m.number("t_s", WaypointSchema.time))
       let present = commandKeys.filter { m[$0] != nil }
       guard present.count == 1, let key = present.first, let value = m[key] else {
@@ -73,14 +139,14 @@ enum EventsSchema {
       return .selectSubjects(
         try node.sequence("a list of subject ids").map { n throws(ScenarioError) in try n.string() })
     case "select_subject_at":
-      let p = try node.mapping(allowed: ["x", "y"])
+      let p = try node.mapping(allowed: pointSpec.names)
       return .selectSubject(x: try p.number("x", unit), y: try p.number("y", unit))
     case "set_orientation":
-      let o = try node.mapping(allowed: ["yaw_deg", "pitch_deg", "duration_s", "relative"])
+      let o = try node.mapping(allowed: orientationSpec.names)
       return .setOrientation(
         yaw: Angle.radians(degrees: try o.number("yaw_deg", WaypointSchema.azimuth, default: 0)),
         pitch: Angle.radians(degrees: try o.number("pitch_deg", WaypointSchema.azimuth, default: 0)),
-        duration: try o.number("duration_s", NumberBounds.closed(-3600, 3600)),
+        duration: try o.number("duration_s", orientationDuration),
         relative: try o.bool("relative", default: false))
     case "animate":
       let names = DockAnimation.allCases.map(\.rawValue)
@@ -89,8 +155,8 @@ enum EventsSchema {
       return .animate(a)
     case "custom_tracking":
       if node.isNull { return .customTracking(rate: 0, kinds: []) }
-      let c = try node.mapping(allowed: ["rate_hz", "kinds"])
-      let rate = try c.number("rate_hz", NumberBounds.nonNegative(max: 240))
+      let c = try node.mapping(allowed: customTrackingSpec.names)
+      let rate = try c.number("rate_hz", customTrackingRate)
       let names = SubjectKind.allCases.map(\.rawValue)
       let expected = "a list of \(names.joined(separator: ", "))"
       var kinds: [SubjectKind] = []
@@ -110,10 +176,10 @@ enum EventsSchema {
       guard try node.bool() else { throw node.mismatch("true (a button press)") }
       return .pressTrackingButton
     case "set_limits":
-      let l = try node.mapping(allowed: ["yaw", "pitch"])
+      let l = try node.mapping(allowed: limitsSpec.names)
       return .setLimits(yaw: try axisLimit(l["yaw"]), pitch: try axisLimit(l["pitch"]))
     default:
-      let v = try node.mapping(allowed: ["yaw_deg_s", "pitch_deg_s"])
+      let v = try node.mapping(allowed: velocitySpec.names)
       return .setAngularVelocity(
         yaw: Angle.radians(degrees: try v.number("yaw_deg_s", rate, default: 0)),
         pitch: Angle.radians(degrees: try v.number("pitch_deg_s", rate, default: 0)))
@@ -132,9 +198,9 @@ enum EventsSchema {
         guard m["pressed"] == nil else {
           throw node.error("expected {camera_zoom: <factor>} alone ('pressed' belongs to a button)")
         }
-        return .cameraZoom(factor: try zoom.number(NumberBounds.positive(max: 100)))
+        return .cameraZoom(factor: try zoom.number(Self.zoom))
       case (nil, let button?):
-        return .button(id: try button.integer(0...1_000_000), pressed: try m.bool("pressed", default: true))
+        return .button(id: try button.integer(buttonIds), pressed: try m.bool("pressed", default: true))
       case (.some, .some):
         throw node.error("expected either camera_zoom or button, got both")
       case (nil, nil):
@@ -153,7 +219,7 @@ enum EventsSchema {
   /// (`invalidParameter`), which is what a scenario about a misbehaving app measures.
   private static func axisLimit(_ node: NodeReader?) throws(ScenarioError) -> AxisLimit? {
     guard let node, !node.isNull else { return nil }
-    let m = try node.mapping(allowed: ["range_deg", "max_speed_deg_s"])
+    let m = try node.mapping(allowed: axisLimitSpec.names)
     var range: ClosedRange<Double>?
     var inverted = false
     if let r = m["range_deg"], !r.isNull {

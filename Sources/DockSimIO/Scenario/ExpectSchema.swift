@@ -9,9 +9,22 @@ import DockSimCore
 enum ExpectSchema {
   static let bound = NumberBounds.closed(-1e12, 1e12)
 
+  /// A metric name for each field, each holding an expectation.
+  static let spec = SectionSpec(
+    MetricCatalog.names.map {
+      FieldSpec($0, .named("expectation", .section(expectationSpec(allowsShare: true))))
+    })
+
+  static func expectationSpec(allowsShare: Bool) -> SectionSpec {
+    SectionSpec(
+      [FieldSpec("min", .number(bound)), FieldSpec("max", .number(bound))]
+        + (allowsShare ? [FieldSpec("share", .number(shareBounds))] : []),
+      atLeastOneOf: ["min", "max"])
+  }
+
   static func read(_ node: NodeReader?) throws(ScenarioError) -> [Expectation] {
     guard let node, !node.isNull else { return [] }
-    let m = try node.mapping(allowed: MetricCatalog.names)
+    let m = try node.mapping(allowed: spec.names)
     var out: [Expectation] = []
     // In the catalogue's order, so results are listed the same way whatever the file's order.
     for key in MetricCatalog.scenario {
@@ -30,7 +43,7 @@ enum ExpectSchema {
   static func expectation(_ metric: MetricKey, _ entry: NodeReader, allowsShare: Bool = false)
     throws(ScenarioError) -> Expectation
   {
-    let b = try entry.mapping(allowed: allowsShare ? ["min", "max", "share"] : ["min", "max"])
+    let b = try entry.mapping(allowed: expectationSpec(allowsShare: allowsShare).names)
     let lo = try b["min"].map { n throws(ScenarioError) in try n.number(bound) }
     let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
     let share = try b["share"].map { n throws(ScenarioError) in try n.number(shareBounds) }

@@ -3,7 +3,18 @@ import DockSimCore
 /// The `occluders` list: static things that hide subjects (a pillar, a plant), each an upright
 /// rectangle facing the stand, placed like a waypoint (polar or cartesian) without a time.
 enum OccluderSchema {
-  static let fields = ["id", "azimuth_deg", "distance_m", "x_m", "y_m", "width_m", "bottom_m", "height_m"]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec(
+    [
+      FieldSpec("id", .text(minLength: 1), required: true),
+      FieldSpec("azimuth_deg", .number(WaypointSchema.azimuth)),
+      FieldSpec("distance_m", .number(WaypointSchema.distance)),
+      FieldSpec("x_m", .number(WaypointSchema.coordinate)),
+      FieldSpec("y_m", .number(WaypointSchema.coordinate)),
+      FieldSpec("width_m", .number(size), required: true),
+      FieldSpec("bottom_m", .number(bottom), required: true),
+      FieldSpec("height_m", .number(size), required: true),
+    ], exactlyOneOf: WaypointSchema.positionForms)
   static let size = NumberBounds.positive(max: 100)
   static let bottom = NumberBounds.closed(-100, 100)
 

@@ -3,11 +3,39 @@ import DockSimCore
 /// The top level of a scenario file: identity, timing, and the sections, read in dependency order
 /// (rates before the dock, the dock before the controller) so cross-field checks see validated values.
 enum ScenarioSchema {
-  static let fields = [
-    "name", "description", "seed", "duration_s", "physics_rate_hz", "frame_rate_hz", "dock", "camera",
-    "detector", "tracker", "controller", "subjects", "occluders", "primary_subject", "sensors",
-    "match_threshold", "framing", "events", "battery", "expect",
-  ]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec(
+      "name", .text(minLength: 1, maxLength: maximumNameLength, pattern: namePattern), required: true),
+    FieldSpec("description", .text()),
+    FieldSpec("seed", .integer(seed), required: true),
+    FieldSpec("duration_s", .number(duration), required: true),
+    FieldSpec("physics_rate_hz", .integer(physicsRate)),
+    FieldSpec("frame_rate_hz", .number(frameRate)),
+    FieldSpec("dock", .section(DockSchema.spec)),
+    FieldSpec("camera", .section(CameraSchema.spec)),
+    FieldSpec("detector", .section(DetectorSchema.spec)),
+    FieldSpec("tracker", .section(TrackerSchema.spec)),
+    FieldSpec("controller", .section(ControllerSchema.spec)),
+    FieldSpec(
+      "subjects", .list(.section(SubjectSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumSubjects),
+      required: true),
+    FieldSpec(
+      "occluders",
+      .nullable(.list(.section(OccluderSchema.spec), maxCount: ScenarioLimits.maximumOccluders))),
+    // One of the subjects' ids; `read` checks which.
+    FieldSpec("primary_subject", .text()),
+    FieldSpec("sensors", .section(SensorsSchema.spec)),
+    FieldSpec("match_threshold", .number(matchThreshold)),
+    FieldSpec("framing", .section(EventsSchema.framingSpec)),
+    FieldSpec(
+      "events", .nullable(.list(.section(EventsSchema.eventSpec), maxCount: ScenarioLimits.maximumEvents))),
+    FieldSpec("battery", .section(EventsSchema.batterySpec)),
+    FieldSpec("expect", .section(ExpectSchema.spec)),
+  ])
+  /// The portable file-name characters `readName` allows (the name becomes `traces/<name>.csv`).
+  static let namePattern = "^[A-Za-z0-9_.-]+$"
+  static let matchThreshold = NumberBounds.positive(max: 1)
   static let maximumNameLength = 100
   static let duration = NumberBounds.positive(max: 86_400)
   static let physicsRate = 100...100_000
@@ -42,7 +70,7 @@ enum ScenarioSchema {
     let sensors = try SensorsSchema.read(
       top.section("sensors", allowed: SensorsSchema.fields), physicsRateHz: physicsRateHz)
     let matchThreshold = try top.number(
-      "match_threshold", NumberBounds.positive(max: 1), default: MOTAccumulator.defaultMatchThreshold)
+      "match_threshold", matchThreshold, default: MOTAccumulator.defaultMatchThreshold)
     let framing = try EventsSchema.readFraming(top.section("framing", allowed: EventsSchema.framingFields))
     let events = try EventsSchema.readEvents(top["events"])
     let battery = try EventsSchema.readBattery(top.section("battery", allowed: EventsSchema.batteryFields))

@@ -3,15 +3,44 @@ import Foundation
 
 /// The `subjects` list: who is in the room, how big, and where they go.
 enum SubjectSchema {
-  static let fields = [
-    "id", "kind", "width_m", "height_m", "sway", "path", "face", "speaking", "motion_noise",
-  ]
-  static let motionNoiseFields = ["angle_rad2_s3", "log_size_per_s3"]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec("id", .text(maxLength: maximumIdLength, pattern: #"\S"#), required: true),
+    FieldSpec("kind", .choice(SubjectKind.allCases.map(\.rawValue)), required: true),
+    FieldSpec("width_m", .number(size), required: true),
+    FieldSpec("height_m", .number(size), required: true),
+    FieldSpec("sway", .section(swaySpec)),
+    FieldSpec(
+      "path", .list(.section(WaypointSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumWaypoints),
+      required: true),
+    // Only a humanBody has a face; `read` checks that.
+    FieldSpec("face", .anyOf([.boolean, .section(faceSpec)])),
+    FieldSpec("speaking", .list(.section(speakingSpec))),
+    FieldSpec("motion_noise", .section(motionNoiseSpec)),
+  ])
+  static var motionNoiseFields: [String] { motionNoiseSpec.names }
+  static let motionNoiseSpec = SectionSpec([
+    FieldSpec("angle_rad2_s3", .number(motionIntensity)),
+    FieldSpec("log_size_per_s3", .number(motionIntensity)),
+  ])
   static let motionIntensity = NumberBounds.nonNegative(max: 100)
-  static let faceFields = ["width_m", "height_m", "offset_m"]
-  static let speakingFields = ["from_s", "to_s"]
+  static var faceFields: [String] { faceSpec.names }
+  static let faceSpec = SectionSpec([
+    FieldSpec("width_m", .number(size), required: true), FieldSpec("height_m", .number(size), required: true),
+    FieldSpec("offset_m", .number(faceOffset), required: true),
+  ])
+  static var speakingFields: [String] { speakingSpec.names }
+  static let speakingSpec = SectionSpec([
+    FieldSpec("from_s", .number(WaypointSchema.time), required: true),
+    FieldSpec("to_s", .number(WaypointSchema.time), required: true),
+  ])
   static let faceOffset = NumberBounds.closed(-10, 10)
-  static let swayFields = ["lateral_m", "vertical_m", "period_s"]
+  static var swayFields: [String] { swaySpec.names }
+  static let swaySpec = SectionSpec([
+    FieldSpec("lateral_m", .number(swayAmplitude), required: true),
+    FieldSpec("vertical_m", .number(swayAmplitude), required: true),
+    FieldSpec("period_s", .number(swayPeriod), required: true),
+  ])
   static let maximumIdLength = 100
   /// Metres: from a face to a car; anything larger is a units mistake.
   static let size = NumberBounds.positive(max: 20)

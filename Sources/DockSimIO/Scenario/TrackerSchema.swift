@@ -3,16 +3,36 @@ import DockSimCore
 /// The `tracker` section: the built-in EKF's noise model, initial uncertainty and track management.
 /// Only the angle fields carry degrees; the rest are in the core's units (see `docs/scenarios.md`).
 enum TrackerSchema {
-  static let fields = [
-    "process_noise_angle", "process_noise_log_size", "measurement_noise_center", "measurement_noise_height",
-    "initial_std_angle_deg", "initial_std_log_size", "initial_std_angle_rate_deg_s",
-    "initial_std_log_size_rate", "gate", "max_coast_frames", "confirm_hits", "reacquire_frames",
-    "max_occlusion_frames", "saliency_size_weight", "saliency_center_weight", "saliency_speaking_weight",
-    "handover_angle_deg", "edge_center_noise_factor", "edge_size_noise_factor",
-    "occluded_center_noise_factor",
-    "occluded_size_noise_factor", "anchor_cut_edges", "size_gate", "quality_window", "quality_min_hits",
-    "duplicate_frames",
-  ]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec([
+    FieldSpec("process_noise_angle", .number(processNoise)),
+    FieldSpec("process_noise_log_size", .number(processNoise)),
+    FieldSpec("measurement_noise_center", .number(measurementNoise)),
+    FieldSpec("measurement_noise_height", .number(measurementNoise)),
+    FieldSpec("initial_std_angle_deg", .number(initialStdAngle)),
+    FieldSpec("initial_std_log_size", .number(initialStdLogSize)),
+    FieldSpec("initial_std_angle_rate_deg_s", .number(initialStdAngleRate)),
+    FieldSpec("initial_std_log_size_rate", .number(initialStdLogSizeRate)),
+    FieldSpec("gate", .number(gate)),
+    FieldSpec("max_coast_frames", .integer(maxCoastFrames)),
+    FieldSpec("confirm_hits", .integer(confirmHits)),
+    FieldSpec("reacquire_frames", .integer(reacquireFrames)),
+    FieldSpec("max_occlusion_frames", .integer(maxCoastFrames)),
+    FieldSpec("saliency_size_weight", .number(weight)),
+    FieldSpec("saliency_center_weight", .number(weight)),
+    FieldSpec("saliency_speaking_weight", .number(weight)),
+    FieldSpec("handover_angle_deg", .number(handoverAngle)),
+    FieldSpec("edge_center_noise_factor", .number(noiseFactor)),
+    FieldSpec("edge_size_noise_factor", .number(noiseFactor)),
+    FieldSpec("occluded_center_noise_factor", .number(noiseFactor)),
+    FieldSpec("occluded_size_noise_factor", .number(noiseFactor)),
+    FieldSpec("anchor_cut_edges", .boolean),
+    FieldSpec("size_gate", .number(sizeGate)),
+    FieldSpec("quality_window", .integer(qualityWindow)),
+    // At most quality_window, checked by `read`.
+    FieldSpec("quality_min_hits", .integer(0...qualityWindow.upperBound)),
+    FieldSpec("duplicate_frames", .integer(duplicateFrames)),
+  ])
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
   static let measurementNoise = NumberBounds.positive(max: 0.5)

@@ -3,7 +3,15 @@ import DockSimCore
 /// One timed waypoint: `t_s`, a position either polar (`azimuth_deg`, `distance_m`) or cartesian
 /// (`x_m`, `y_m`), and `height_m` of the subject's centre above the pan/tilt pivot.
 enum WaypointSchema {
-  static let fields = ["t_s", "azimuth_deg", "distance_m", "x_m", "y_m", "height_m"]
+  static var fields: [String] { spec.names }
+  static let spec = SectionSpec(
+    [
+      FieldSpec("t_s", .number(time), required: true), FieldSpec("azimuth_deg", .number(azimuth)),
+      FieldSpec("distance_m", .number(distance)), FieldSpec("x_m", .number(coordinate)),
+      FieldSpec("y_m", .number(coordinate)), FieldSpec("height_m", .number(height), required: true),
+    ], exactlyOneOf: positionForms)
+  /// A position is polar or cartesian, each form complete.
+  static let positionForms = [["azimuth_deg", "distance_m"], ["x_m", "y_m"]]
   static let time = NumberBounds.nonNegative(max: 86_400)
   /// Ten turns either way: azimuth is unwrapped so a path can circle the stand, but not absurdly.
   static let azimuth = NumberBounds.closed(-3600, 3600)
