@@ -34,36 +34,26 @@ struct ValidateCommand: ParsableCommand {
     var checked = 0
     var invalid = 0
     for path in files {
-      if SuiteLoader.isSuite(path) {
-        // A suite is valid when run would load it: every scenario under the suite's overrides.
-        checked += 1
-        do {
-          let items = try WorkItem.load(paths: [path], overrides: overrides)
-          for item in items { Self.write("ok  \(item.path)  (\(item.scenario.name))", to: .standardOutput) }
-          let suite = try SuiteLoader.load(path: path)
-          Self.write("ok  \(path)  (suite \(suite.name): \(items.count) scenarios)", to: .standardOutput)
-        } catch {
-          Self.write("\(error)", to: .standardError)
-          invalid += 1
-        }
-        continue
-      }
-      let scenarioFiles: [String]
-      do {
-        scenarioFiles = try ScenarioLoader.scenarioFiles(in: [path])
-      } catch {
+      // The files as `run` expands the path (each file's kind told by its content), checked one by
+      // one so that every invalid file is reported.
+      let found: [(file: String, kind: FileKind)]
+      do { found = try SuiteExpansion.files(path) } catch {
         Self.write(error.description, to: .standardError)
         checked += 1
         invalid += 1
         continue
       }
-      for file in scenarioFiles {
+      for (file, kind) in found {
         checked += 1
         do {
-          let scenario = try ScenarioLoader.load(path: file, overrides: overrides)
-          Self.write("ok  \(file)  (\(scenario.name))", to: .standardOutput)
+          let expansion = try SuiteExpansion(paths: [file], overrides: overrides)
+          let items = try WorkItem.load(expansion)
+          for item in items { Self.write("ok  \(item.path)  (\(item.scenario.name))", to: .standardOutput) }
+          if kind == .suite, let suite = expansion.suites.first {
+            Self.write("ok  \(file)  (suite \(suite.name): \(items.count) scenarios)", to: .standardOutput)
+          }
         } catch {
-          Self.write(error.description, to: .standardError)
+          Self.write("\(error)", to: .standardError)
           invalid += 1
         }
       }
