@@ -18,10 +18,13 @@ struct TuneCommand: ParsableCommand {
       runs; `docksim merge` combines the shards and --resume on the merged directory finishes.
       """)
 
-  @Argument(help: "Tuning file (*.tune.yaml).")
+  @Argument(
+    help: ArgumentHelp("Tuning file (*.tune.yaml).", valueName: "spec"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var spec: String?
 
-  @Option(name: .long, help: "Output directory.")
+  @Option(
+    name: .long, help: ArgumentHelp("Output directory.", valueName: "directory"), completion: .directory)
   var out: String = "tuning"
 
   @Option(name: .long, help: "Scenario runs at once (default: the number of cores).")
@@ -34,6 +37,13 @@ struct TuneCommand: ParsableCommand {
   var quiet = false
 
   @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds between progress lines on standard error when it is not a terminal (a terminal gets a bar).",
+      valueName: "seconds"))
+  var progressInterval: Double = 10
+
+  @Option(
     name: .customLong("param"),
     help: ArgumentHelp(
       "A parameter: PATH=MIN:MAX[:log][:int] or PATH=A|B|C (repeatable), e.g. tracker.gate=6:30.",
@@ -42,12 +52,14 @@ struct TuneCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Training scenarios, directories or suites (repeatable).", valueName: "path"))
+    help: ArgumentHelp("Training scenarios, directories or suites (repeatable).", valueName: "path"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var train: [String] = []
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Validation scenarios, directories or suites (repeatable).", valueName: "path"))
+    help: ArgumentHelp("Validation scenarios, directories or suites (repeatable).", valueName: "path"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var validation: [String] = []
 
   @Option(
@@ -73,10 +85,15 @@ struct TuneCommand: ParsableCommand {
   @Option(name: .long, help: "Space-filling trials before the local search.")
   var initialTrials: Int?
 
-  @Option(name: .long, help: "latin-hypercube or random.")
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The space-filling design: latin-hypercube or random.", valueName: "design"),
+    completion: .list(["latin-hypercube", "random"]))
   var initial: String?
 
-  @Option(name: .long, help: "nelder-mead or none.")
+  @Option(
+    name: .long, help: ArgumentHelp("The local search: nelder-mead or none.", valueName: "method"),
+    completion: .list(["nelder-mead", "none"]))
   var method: String?
 
   @OptionGroup var shardOptions: ShardOptions
@@ -85,12 +102,15 @@ struct TuneCommand: ParsableCommand {
     try OutputPaths.requireNonEmpty(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
+    guard progressInterval.isFinite, progressInterval > 0 else {
+      throw fail("--progress-interval: expected a number of seconds > 0, got \(progressInterval)")
+    }
     let spec: TuneSpec
-    do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(error)") }
+    do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(Self.renamed(error))") }
     let shard = try shardOptions.shard()
     let interruption = Interruption.shared
     interruption.install()
-    let display = quiet ? nil : ProgressDisplay()
+    let display = quiet ? nil : TuneProgressDisplay(interval: progressInterval)
     var progress: (@Sendable (TuneProgress) -> Void)?
     if let display { progress = { display.update($0) } }
     let options = TuneOptions(
@@ -107,7 +127,7 @@ struct TuneCommand: ParsableCommand {
       throw ExitCode(code)
     } catch {
       display?.finish()
-      throw failWriting(error)
+      throw failWriting(Self.renamed(error))
     }
     display?.finish()
     switch result {
@@ -121,6 +141,15 @@ struct TuneCommand: ParsableCommand {
         print("wrote \(s.trials.count) of \(s.plannedDesignTrials) initial trials to \(out)/trials.csv")
       }
     }
+  }
+}
+
+extension TuneCommand {
+  /// `error`, except that a specification error without a spec file names the command-line flags:
+  /// the loader calls that spec "docksim tune", which `fail`'s own "docksim: " would repeat.
+  static func renamed(_ error: any Error) -> any Error {
+    guard let e = error as? ScenarioError, e.file == "docksim tune" else { return error }
+    return ScenarioError(file: "tune (command-line flags)", line: e.line, field: e.field, message: e.message)
   }
 }
 
