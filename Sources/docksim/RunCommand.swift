@@ -10,10 +10,19 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run scenarios and write summary.csv and traces/<scenario>.csv.",
     discussion: """
-      FILES are scenario YAML files, directories (their *.yaml files, sorted) or suite files
-      (*.suite.yaml: scenarios by path or glob, shared overrides, Monte Carlo repetitions). Every file is
-      validated before anything runs; a bad file writes nothing and exits 2. Output is byte-identical
-      for any --jobs. Exit 1 if a scenario stopped on an error or an expectation failed.
+      Each path is a scenario file, a suite (`suite:` — scenarios by path or glob, shared overrides, \
+      Monte Carlo repetitions, a seed offset; docs/scenarios.md) or a directory: its scenarios (*.yaml, \
+      not recursively, in path order), or its suites when it holds no scenario. Files are told apart by \
+      their content; a tuning file, tolerances, a --params file or a CSV given here is refused with \
+      what it is and which command takes it. Every file is validated before anything runs; a bad file \
+      writes nothing and exits 2. Output is byte-identical for any --jobs. Exit 1 if a scenario stopped \
+      on an error or an expectation failed.
+
+      Progress (frames and runs) goes to standard error: a bar on a terminal, a line every \
+      --progress-interval seconds otherwise, nothing with --quiet; it never changes an output file.
+
+      With --report, report.html is written as `docksim report` writes it, with --baseline compared \
+      as `docksim report --baseline` does.
 
       With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and \
       shard.csv describes the shard for `docksim merge` (docs/sharding.md).

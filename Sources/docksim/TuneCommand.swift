@@ -9,12 +9,17 @@ struct TuneCommand: ParsableCommand {
     commandName: "tune",
     abstract: "Search tracker and controller parameters on a training suite; choose on a validation suite.",
     discussion: """
-      SPEC is a tuning file (*.tune.yaml, see docs/tuning.md); flags add to it or replace its search
-      settings, or describe the whole tuning without a file. Writes trials.csv (a row per trial, as
-      each finishes), best.yaml (an overlay for `docksim run --params`), sensitivity.csv and
-      summary.txt into --out. The same seed gives the same files whatever --jobs. Ctrl-C stops after
-      the running trials with every file whole (exit 130); --resume continues from trials.csv.
-      With --shard (or a job engine's variables) only that shard's share of the baseline and design
+      SPEC is a tuning file (*.tune.yaml, see docs/tuning.md); flags add to it or replace its search \
+      settings, or describe the whole tuning without a file. Writes trials.csv (a row per trial, as \
+      each finishes), best.yaml (an overlay for `docksim run --params`), sensitivity.csv and \
+      summary.txt into --out. The same seed gives the same files whatever --jobs.
+
+      Progress goes to standard error (a bar on a terminal, a line every --progress-interval seconds \
+      otherwise): the training trials against --budget, then the validation and sensitivity rows. \
+      Ctrl-C stops after the running trials with every file whole (exit 130); --resume continues \
+      from trials.csv, counting on from the trials read back.
+
+      With --shard (or a job engine's variables) only that shard's share of the baseline and design \
       runs; `docksim merge` combines the shards and --resume on the merged directory finishes.
       """)
 

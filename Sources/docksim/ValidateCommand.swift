@@ -10,19 +10,21 @@ struct ValidateCommand: ParsableCommand {
     commandName: "validate",
     abstract: "Check scenario and suite files and report each problem with its file, line and field.",
     discussion: """
-      Prints `ok  <path>  (<scenario name>)` for each valid file, and for a suite \
-      (`*.suite.yaml`) `ok  <path>  (suite <name>: N scenarios)` after its scenarios, loaded as `run` \
-      loads them (the suite's overrides, then the command line's). Each invalid file or path gets one \
-      error line on standard error; the command then exits with code 2. Directories are searched, not \
-      recursively, for *.yaml and *.yml files, in path order. See docs/scenarios.md for the format.
+      Expands each path as `docksim run` does and prints `ok  <path>  (<scenario name>)` for each \
+      valid scenario, and for a suite `ok  <path>  (suite <name>: N scenarios)` after its scenarios, \
+      loaded as `run` loads them (the suite's overrides, then the command line's). A directory stands \
+      for its scenarios (*.yaml and *.yml, not recursively, in path order), or for its suites when it \
+      holds no scenario. Files are told apart by content: a tuning file, tolerances, a --params file or \
+      a CSV is reported as what it is, with the command that takes it. Each invalid file or path gets \
+      one error line on standard error; the command then exits with code 2. See docs/scenarios.md.
       """)
 
   @OptionGroup var overrideOptions: OverrideOptions
 
   @Argument(
     help: ArgumentHelp(
-      "Scenario files, or directories whose *.yaml and *.yml files are checked.",
-      valueName: "file-or-directory"))
+      "Scenario files, suites (*.suite.yaml), or directories of either.", valueName: "file-or-directory"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var files: [String]
 
   func validate() throws {
