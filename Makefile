@@ -5,7 +5,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance clean
+.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance manual clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -72,6 +72,14 @@ FUZZ_EXECUTIONS ?= 20000
 FUZZ_SEED ?= 1
 fuzz: bootstrap
 	./scripts/fuzz.sh $(FUZZ_EXECUTIONS) $(FUZZ_SEED)
+
+# The man page, by swift-argument-parser's generate-manual plugin (no change to Package.swift needed: the
+# plugin comes with the dependency). A debug build is enough: the page only needs the command's help.
+manual: bootstrap
+	swift package generate-manual --configuration debug
+	@mkdir -p .build/man
+	cp .build/plugins/GenerateManual/outputs/docksim/docksim.1 .build/man/docksim.1
+	@echo "wrote .build/man/docksim.1 (read it with: man .build/man/docksim.1)"
 
 clean:
 	rm -rf .build results results-seeds results-acceptance

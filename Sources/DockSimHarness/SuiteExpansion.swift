@@ -95,7 +95,7 @@ public struct SuiteExpansion: Sendable {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw ScenarioError(
-        file: path, message: "no such file or directory; expected a scenario file, a suite or a directory")
+        file: path, message: "no such file or directory; expected a scenario file or a directory, or a suite")
     }
     guard isDirectory.boolValue else {
       return [(path, try FileKind.requireScenarioOrSuite(path) ?? .scenario)]

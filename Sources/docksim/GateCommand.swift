@@ -81,7 +81,7 @@ struct GateCommand: ParsableCommand {
 
   func run() throws {
     let baseline = try baselinePath()
-    let tolerances = try ToleranceDefault.path(given: self.tolerances, baseline: baseline, command: "gate")
+    let tolerances = ToleranceDefault.path(given: self.tolerances, baseline: baseline)
     // Checked before anything is read: a report written over an input would destroy it.
     let seedsBeside = { (file: String) in
       FileSystem.parent(of: file).map { ($0 as NSString).appendingPathComponent(SeedTable.fileName) }
@@ -100,6 +100,7 @@ struct GateCommand: ParsableCommand {
         outputs: [("--junit", junit)], inputs: [("--markdown file", markdown)],
         because: "the two reports need two files")
     }
+    try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "gate")
     let report: GateReport
     var summary = self.summary
     do {

@@ -139,8 +139,8 @@ final class TuneProgressDisplay: @unchecked Sendable {
     // keeps it from looking like a disagreement with --budget.
     let count =
       p.done <= p.budget && p.phase != .validation && p.phase != .sensitivity
-      ? "training trial \(p.done)/\(p.budget) (budget), \(p.planned) rows in all"
-      : "row \(p.done)/\(p.planned) (after the \(p.budget) training trials)"
+      ? "\(p.done)/\(p.budget) training trials (the budget; \(p.planned) rows with validation and sensitivity)"
+      : "\(p.done)/\(p.planned) rows (validation and sensitivity after the \(p.budget) training trials)"
     line.show(
       "\(count), \(p.phase.rawValue), \(best), ETA \(eta)",
       fraction: Double(p.done) / Double(max(1, p.planned)),

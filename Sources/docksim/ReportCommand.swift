@@ -53,11 +53,7 @@ struct ReportCommand: ParsableCommand {
   func run() throws {
     if let out { try OutputPaths.requireNonEmpty(out, option: "report: --out") }
     let path = out ?? (resultsDirectory as NSString).appendingPathComponent(Report.fileName)
-    // Without a baseline the tolerances are never read, so a missing default is no error then.
-    let tolerances =
-      baseline == nil
-      ? (self.tolerances ?? ToleranceDefault.repository)
-      : try ToleranceDefault.path(given: self.tolerances, baseline: baseline, command: "report")
+    let tolerances = ToleranceDefault.path(given: self.tolerances, baseline: baseline)
     // Checked before anything is read: the page written over one of its inputs would destroy it.
     let results = { (name: String) in (resultsDirectory as NSString).appendingPathComponent(name) }
     var inputs: [(label: String, path: String)] = [
@@ -69,6 +65,10 @@ struct ReportCommand: ParsableCommand {
     if let baseline { inputs.append(("baseline", baseline)) }
     inputs += scenarios.flatMap { OutputPaths.files(under: $0) }.map { ("scenario file", $0) }
     try OutputPaths.refuseOverwriting(outputs: [("report: --out", path)], inputs: inputs)
+    // Without a baseline the tolerances are never read, so a missing default is no error then.
+    if baseline != nil {
+      try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "report")
+    }
     let loaded: [Scenario]
     do { loaded = try Self.loadScenarios(scenarios) } catch { throw fail("report: --scenarios: \(error)") }
     let options = ReportOptions(

@@ -10,7 +10,7 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run scenarios and write summary.csv and traces/<scenario>.csv.",
     discussion: """
-      Each path is a scenario file, a suite (`suite:` — scenarios by path or glob, shared overrides, \
+      Each path is a scenario file, a suite (`suite:`, naming scenarios by path or glob, shared overrides, \
       Monte Carlo repetitions, a seed offset; docs/scenarios.md) or a directory: its scenarios (*.yaml, \
       not recursively, in path order), or its suites when it holds no scenario. Files are told apart by \
       their content; a tuning file, tolerances, a --params file or a CSV given here is refused with \
@@ -106,9 +106,10 @@ struct RunCommand: ParsableCommand {
     if !report, baseline != nil || tolerances != nil {
       throw fail("--baseline and --tolerances go with --report (they are the report's comparison)")
     }
-    let tolerances =
-      baseline == nil
-      ? nil : try ToleranceDefault.path(given: self.tolerances, baseline: baseline, command: "run --report")
+    let tolerances = baseline.map { ToleranceDefault.path(given: self.tolerances, baseline: $0) }
+    if baseline != nil {
+      try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "run --report")
+    }
     if timing && jobs > SuiteRunner.defaultJobs {
       // Not an error: the numbers are still written, but they include time spent waiting for a core.
       printError(
