@@ -111,7 +111,7 @@ struct TuneCommand: ParsableCommand {
       throw fail("--progress-interval: expected a number of seconds > 0, got \(progressInterval)")
     }
     let spec: TuneSpec
-    do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(Self.renamed(error))") }
+    do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(error)") }
     let shard = try shardOptions.shard()
     let interruption = Interruption.shared
     interruption.install()
@@ -132,7 +132,7 @@ struct TuneCommand: ParsableCommand {
       throw ExitCode(code)
     } catch {
       display?.finish()
-      throw failWriting(Self.renamed(error))
+      throw failWriting(error)
     }
     display?.finish()
     switch result {
@@ -149,26 +149,22 @@ struct TuneCommand: ParsableCommand {
   }
 }
 
-extension TuneCommand {
-  /// `error`, except that a specification error without a spec file names the command-line flags:
-  /// the loader calls that spec "docksim tune", which `fail`'s own "docksim: " would repeat.
-  static func renamed(_ error: any Error) -> any Error {
-    guard let e = error as? ScenarioError, e.file == "docksim tune" else { return error }
-    return ScenarioError(file: "tune (command-line flags)", line: e.line, field: e.field, message: e.message)
-  }
-}
-
 /// The tuning described by the file and the flags together.
 struct TuneFlags {
   let command: TuneCommand
+
+  /// What messages call the specification when the flags alone describe it.
+  static let flagsAsFile = "tune (command-line flags)"
 
   func spec() throws -> TuneSpec {
     var spec: TuneSpec
     if let file = command.spec {
       spec = try TuneSpecLoader.load(path: file)
     } else {
+      // Messages name the spec by its file; without one, the flags are the spec.
       spec = TuneSpec(
-        name: "command-line", file: "", train: TuneDataset(), validation: TuneDataset(), parameters: [],
+        name: "command-line", file: TuneFlags.flagsAsFile, train: TuneDataset(), validation: TuneDataset(),
+        parameters: [],
         objective: TuneObjective(terms: [], constraints: []), search: TuneSearch())
     }
     if !command.train.isEmpty { spec.train.scenarios += command.train }

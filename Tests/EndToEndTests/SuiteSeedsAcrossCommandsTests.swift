@@ -60,6 +60,18 @@ struct SuiteSeedsAcrossCommandsTests {
     #expect(r.status == 2)
     #expect(r.stderr.hasPrefix("docksim: tune (command-line flags): "), "\(r.stderr)")
     #expect(!r.stderr.contains("docksim: docksim"), "\(r.stderr)")
+    // A range a scenario refuses, found after the flags were read: named the same way, never ": ".
+    try Data(CommandLineTests.scenario("a", seed: 1).utf8).write(to: dir.appendingPathComponent("a.yaml"))
+    let refused = try CLI.run(
+      [
+        "tune", "--train", "a.yaml", "--validation", "a.yaml", "--param", "tracker.gate=-5:3", "--minimize",
+        "framing_error_rms", "--out", "t",
+      ], in: dir)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.hasPrefix(
+        "docksim: tune (command-line flags): parameters: tracker.gate = -5.0 is refused"),
+      "\(refused.stderr)")
   }
 
   @Test("tune's progress counts training trials against the budget and, on --resume, counts on")
