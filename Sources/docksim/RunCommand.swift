@@ -107,8 +107,9 @@ struct RunCommand: ParsableCommand {
       throw fail("--baseline and --tolerances go with --report (they are the report's comparison)")
     }
     let tolerances = baseline.map { ToleranceDefault.path(given: self.tolerances, baseline: $0) }
-    if baseline != nil {
+    if let baseline, let tolerances {
       try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "run --report")
+      try Self.checkComparison(baseline: baseline, tolerances: tolerances)
     }
     if timing && jobs > SuiteRunner.defaultJobs {
       // Not an error: the numbers are still written, but they include time spent waiting for a core.
@@ -250,5 +251,19 @@ struct RunCommand: ParsableCommand {
       footer = footer.map { $0 + "\n" + line } ?? line
     }
     try RunReport.finish(results.outcomes, out: out, quiet: quiet, footer: footer)
+  }
+
+  /// Reads the report's baseline and tolerances before anything runs, with the gate's readers: a bad
+  /// one found only when the report is written would waste the run.
+  static func checkComparison(baseline: String, tolerances: String) throws {
+    do {
+      _ = try ToleranceFile.load(path: tolerances, metrics: SummaryTable.metricColumns)
+      let text = try GateFiles.readText(path: baseline, expected: "a summary CSV written by `docksim run`")
+      if try SummaryCSVReader.isSeedLevel(text, file: baseline) {
+        _ = try SeedSnapshot.parse(text, file: baseline)
+      } else {
+        _ = try SummaryCSVReader.parse(text, file: baseline)
+      }
+    } catch { throw fail("run --report --baseline: \(error)") }
   }
 }

@@ -162,6 +162,14 @@ struct CommandLineTests {
     let refused = try CLI.run(["run", "a.yaml", "--out", "x", "--baseline", "base/summary.csv"], in: dir)
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("go with --report"), "\(refused.stderr)")
+    // A bad baseline is found before anything runs, not after the run.
+    try Data("scenario,seed\na,oops\n".utf8).write(to: dir.appendingPathComponent("bad.csv"))
+    let bad = try CLI.run(
+      ["run", "a.yaml", "--out", "y", "--report", "--baseline", "bad.csv", "--tolerances", tolerances],
+      in: dir)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.hasPrefix("docksim: run --report --baseline: bad.csv"), "\(bad.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("y").path))
     let gate = try CLI.run(
       [
         "gate", "--baseline", "base/summary.csv", "--summary", "now/summary.csv", "--tolerances", tolerances,
