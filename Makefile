@@ -6,7 +6,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs clean
+.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -99,6 +99,14 @@ docs: bootstrap
 	  swift package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
 	    --output-path .build/docs/$$target --warnings-as-errors --transform-for-static-hosting || exit $$?; \
 	done
+
+# The man page, by swift-argument-parser's generate-manual plugin (no change to Package.swift needed: the
+# plugin comes with the dependency). A debug build is enough: the page only needs the command's help.
+manual: bootstrap
+	swift package generate-manual --configuration debug
+	@mkdir -p .build/man
+	cp .build/plugins/GenerateManual/outputs/docksim/docksim.1 .build/man/docksim.1
+	@echo "wrote .build/man/docksim.1 (read it with: man .build/man/docksim.1)"
 
 clean:
 	rm -rf .build results results-seeds results-acceptance

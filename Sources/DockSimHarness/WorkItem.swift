@@ -19,33 +19,35 @@ public struct WorkItem: Sendable, Equatable {
 }
 
 extension WorkItem {
-  /// The one way to expand the paths of a command into its work list, in order: a suite into its
-  /// scenario files under its overrides (the command line's `overrides` on top), its repetitions and
-  /// its seed offset; a file or a directory into its scenarios under `overrides`, one repetition each.
-  /// `repetitions`, when given, replaces every item's. Errors name the file.
+  /// The work list of a command's paths (`SuiteExpansion`), each scenario loaded: a suite's scenarios
+  /// under its overrides (the command line's `overrides` on top), with its repetitions and its seed
+  /// offset applied to the seed; a file or a directory's scenarios under `overrides`, one repetition
+  /// each. `repetitions`, when given, replaces every item's. Errors name the file.
   public static func load(paths: [String], overrides: ScenarioOverrides, repetitions: Int? = nil) throws
     -> [WorkItem]
   {
-    var items: [WorkItem] = []
-    for path in paths {
-      if SuiteLoader.isSuite(path) {
-        let suite = try SuiteLoader.load(path: path)
-        var combined = suite.overrides
-        combined.overlays += overrides.overlays
-        combined.assignments += overrides.assignments
-        for file in suite.scenarioFiles {
-          var scenario = try ScenarioLoader.load(path: file, overrides: combined)
-          scenario.seed = MonteCarlo.seed(scenario.seed, repetition: suite.seedOffset)
-          items.append(
-            WorkItem(path: file, scenario: scenario, repetitions: repetitions ?? suite.repetitions))
-        }
-      } else {
-        for (file, scenario) in try ScenarioLoader.loadAll(paths: [path], overrides: overrides) {
-          items.append(WorkItem(path: file, scenario: scenario, repetitions: repetitions ?? 1))
-        }
+    try load(SuiteExpansion(paths: paths, overrides: overrides, repetitions: repetitions))
+  }
+
+  /// Loads every scenario of `expansion`, stopping at the first error.
+  public static func load(_ expansion: SuiteExpansion) throws -> [WorkItem] {
+    try expansion.scenarios.map { entry in
+      WorkItem(path: entry.file, scenario: try entry.load(), repetitions: entry.repetitions)
+    }
+  }
+}
+
+extension SuiteRunner {
+  /// Every run of `items` in order: each item's repetitions, seeded `MonteCarlo.seed(seed, k)` from
+  /// the item's seed (which already carries its suite's offset, `SuiteExpansion.seed`).
+  public static func plannedRuns(_ items: [WorkItem]) -> [Scenario] {
+    items.flatMap { item in
+      (0..<item.repetitions).map { k in
+        var s = item.scenario
+        s.seed = MonteCarlo.seed(item.scenario.seed, repetition: k)
+        return s
       }
     }
-    return items
   }
 }
 
@@ -107,26 +109,17 @@ extension SuiteRunner {
 
   /// As `run(_:jobs:tracesDirectory:measureComputeTime:)`, stopping once `isCancelled` returns true
   /// (no run starts; running ones stop at their next frame). Returns nil when cancelled: only the
-  /// traces of runs that finished were written, each whole.
+  /// traces of runs that finished were written, each whole. `progress` counts frames and runs.
   public static func run(
     _ items: [WorkItem], jobs: Int, tracesDirectory: String?, measureComputeTime: Bool = false,
-    isCancelled: @escaping @Sendable () -> Bool
+    progress: RunProgress? = nil, isCancelled: @escaping @Sendable () -> Bool
   ) -> RunResults? {
-    var runs: [Scenario] = []
-    var writeTraces: [Bool] = []
-    var repetition: [Int] = []
-    for item in items {
-      for k in 0..<item.repetitions {
-        var s = item.scenario
-        s.seed = MonteCarlo.seed(item.scenario.seed, repetition: k)
-        runs.append(s)
-        writeTraces.append(k == 0)
-        repetition.append(k)
-      }
-    }
+    let runs = plannedRuns(items)
+    let writeTraces = items.flatMap { item in (0..<item.repetitions).map { $0 == 0 } }
+    let repetition = items.flatMap { item in Array(0..<item.repetitions) }
     let all = run(
       runs, jobs: jobs, tracesDirectory: tracesDirectory, writeTraces: writeTraces,
-      measureComputeTime: measureComputeTime, isCancelled: isCancelled)
+      measureComputeTime: measureComputeTime, isCancelled: isCancelled, frames: progress)
     if isCancelled() { return nil }
     var results = RunResults(
       outcomes: [], statistics: [],

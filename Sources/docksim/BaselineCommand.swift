@@ -22,10 +22,14 @@ struct BaselineCommand: ParsableCommand {
         Exit codes: 0 written; 2 bad input or usage.
         """)
 
-    @Option(name: .long, help: ArgumentHelp("The run's summary CSV.", valueName: "file"))
+    @Option(
+      name: .long, help: ArgumentHelp("The run's summary CSV (or seeds.csv).", valueName: "file"),
+      completion: .file(extensions: ["csv"]))
     var summary: String = "results/summary.csv"
 
-    @Option(name: .long, help: ArgumentHelp("Where the baseline goes.", valueName: "file"))
+    @Option(
+      name: .long, help: ArgumentHelp("Where the baseline goes.", valueName: "file"),
+      completion: .file(extensions: ["csv"]))
     var out: String = "Scenarios/baseline/summary.csv"
 
     func run() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DockSimCore
 import Foundation
 
 @main
@@ -7,10 +8,15 @@ struct DockSim: ParsableCommand {
     commandName: "docksim",
     abstract: "Simulate a motorized pan/tilt phone stand following people, and score the tracking.",
     discussion: """
-      Exit codes: 0 success; 1 a scenario failed to run, an expectation failed, or the gate found a
-      regression; 2 bad input or usage; 3 the file system refused a write (no space, read-only, no
-      permission; nothing of the run kept); 4 --out in use by another run, tune or merge; 130/143 interrupted.
+      Start with `docksim run Scenarios` (every default scenario; results/summary.csv and traces), \
+      then `docksim report results`. Each command's --help explains it; docs/ has the details.
+
+      Exit codes: 0 success; 1 a scenario failed to run, an expectation failed, or the gate found a \
+      regression; 2 bad input or usage; 3 the file system refused a write (no space, read-only, no \
+      permission; nothing of the run kept); 4 --out in use by another run, tune or merge; \
+      130/143 interrupted.
       """,
+    version: DockSimVersion.current,
     subcommands: [
       RunCommand.self, MergeCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self,
       BaselineCommand.self, TuneCommand.self, ReportCommand.self, ScoreCommand.self, ExportMOTCommand.self,

@@ -23,19 +23,39 @@ struct GateCommand: ParsableCommand {
       is reported as "cannot tell" and fails only with --strict.
       """)
 
-  @Option(name: .long, help: ArgumentHelp("The baseline summary CSV (required).", valueName: "file"))
+  @Option(
+    name: .long, help: ArgumentHelp("The baseline summary CSV (required).", valueName: "file"),
+    completion: .file(extensions: ["csv"]))
   var baseline: String?
 
-  @Option(name: .long, help: ArgumentHelp("This run's summary CSV.", valueName: "file"))
+  @Option(
+    name: .long, help: ArgumentHelp("This run's summary CSV.", valueName: "file"),
+    completion: .file(extensions: ["csv"]))
   var summary: String = "results/summary.csv"
 
-  @Option(name: .long, help: ArgumentHelp("The tolerance file (YAML).", valueName: "file"))
-  var tolerances: String = "Scenarios/baseline/tolerances.yaml"
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The tolerance file (default: tolerances.yaml beside the baseline, else Scenarios/baseline/tolerances.yaml).",
+      valueName: "file"),
+    completion: .file(extensions: ["yaml", "yml"]))
+  var tolerances: String?
 
-  @Option(name: .long, help: ArgumentHelp("Also write a Markdown summary here.", valueName: "file"))
+  @Option(
+    name: .long, help: ArgumentHelp("Also write a Markdown summary here.", valueName: "file"),
+    completion: .file(extensions: ["md"]))
   var markdown: String?
 
-  @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The address the Markdown summary links for the HTML report (a CI artifact's URL), instead of a path relative to the Markdown file.",
+      valueName: "url"))
+  var reportURL: String?
+
+  @Option(
+    name: .long, help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file"),
+    completion: .file(extensions: ["xml"]))
   var junit: String?
 
   @Flag(
@@ -51,7 +71,7 @@ struct GateCommand: ParsableCommand {
       throw fail("gate: --baseline FILE is required (the committed baseline summary)")
     }
     for (name, value) in [
-      ("--baseline", baseline), ("--summary", summary), ("--tolerances", tolerances),
+      ("--baseline", baseline), ("--summary", summary), ("--tolerances", tolerances ?? "-"),
       ("--markdown", markdown ?? "-"), ("--junit", junit ?? "-"),
     ] where value.isEmpty {
       throw fail("gate: \(name): expected a file path, got an empty string")
@@ -61,6 +81,7 @@ struct GateCommand: ParsableCommand {
 
   func run() throws {
     let baseline = try baselinePath()
+    let tolerances = ToleranceDefault.path(given: self.tolerances, baseline: baseline)
     // Checked before anything is read: a report written over an input would destroy it.
     let seedsBeside = { (file: String) in
       FileSystem.parent(of: file).map { ($0 as NSString).appendingPathComponent(SeedTable.fileName) }
@@ -79,6 +100,7 @@ struct GateCommand: ParsableCommand {
         outputs: [("--junit", junit)], inputs: [("--markdown file", markdown)],
         because: "the two reports need two files")
     }
+    try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "gate")
     let report: GateReport
     var summary = self.summary
     do {
@@ -91,7 +113,7 @@ struct GateCommand: ParsableCommand {
     } catch { throw fail("\(error)") }
     do {
       if let markdown {
-        let link = Self.reportLink(summary: summary, markdown: markdown)
+        let link = reportURL ?? Self.reportLink(summary: summary, markdown: markdown)
         try AtomicFileWriter.write(GateMarkdown.render(report, reportLink: link), to: markdown)
       }
       if let junit { try AtomicFileWriter.write(GateJUnit.render(report), to: junit) }

@@ -22,11 +22,13 @@ struct MergeCommand: ParsableCommand {
       """)
 
   @Argument(
-    help: ArgumentHelp("The shards' output directories, one per shard, in any order.", valueName: "shard-dir")
-  )
+    help: ArgumentHelp(
+      "The shards' output directories, one per shard, in any order.", valueName: "shard-dir"),
+    completion: .directory)
   var shards: [String] = []
 
-  @Option(name: .long, help: "Output directory.")
+  @Option(
+    name: .long, help: ArgumentHelp("Output directory.", valueName: "directory"), completion: .directory)
   var out: String = "results"
 
   @Flag(name: .long, help: "Do not print the summary table.")

@@ -14,7 +14,8 @@ struct OverrideOptions: ParsableArguments {
     name: .customLong("params"),
     help: ArgumentHelp(
       "A YAML file of scenario fields merged into every scenario (a tuned parameter set; repeatable, later ones win).",
-      valueName: "file"))
+      valueName: "file"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var overlays: [String] = []
 
   /// The overrides, or a usage error naming the bad argument.

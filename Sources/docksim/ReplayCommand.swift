@@ -31,10 +31,14 @@ struct ReplayCommand: ParsableCommand {
     case center
   }
 
-  @Argument(help: "Observation log (CSV).")
+  @Argument(
+    help: ArgumentHelp("Observation log (CSV, docs/csv.md).", valueName: "log"),
+    completion: .file(extensions: ["csv"]))
   var log: String
 
-  @Option(name: .shortAndLong, help: "Output CSV file (written atomically).")
+  @Option(
+    name: .shortAndLong, help: ArgumentHelp("Output CSV file (written atomically).", valueName: "file"),
+    completion: .file(extensions: ["csv"]))
   var output: String
 
   @Option(name: .long, help: "Horizontal field of view in degrees (default 68.7549…, i.e. 1.2 rad).")
@@ -43,8 +47,9 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "Horizontal field of view in radians.")
   var hfovRad: Double?
 
-  @Option(name: .long, help: "Image aspect ratio, width/height.")
-  var aspect: Double = 16.0 / 9.0
+  // Optional, so that help shows "16:9" rather than 1.7777777777777777.
+  @Option(name: .long, help: "Image aspect ratio, width/height (default 16/9).")
+  var aspect: Double?
 
   @Option(
     name: .long, help: "The tracker: multi (DockSim's) or gnn (the GNN reference of docs/tracker.md).")
@@ -157,7 +162,10 @@ struct ReplayCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "Identity truth of the log (CSV, docs/csv.md): also score the tracks and print the metrics as CSV.")
+    help: ArgumentHelp(
+      "Identity truth of the log (CSV, docs/csv.md): also score the tracks and print the metrics as CSV.",
+      valueName: "file"),
+    completion: .file(extensions: ["csv"]))
   var scoreTruth: String?
 
   /// Each tracker option with the scenario `tracker` field it sets: the value is checked by the
@@ -201,6 +209,7 @@ struct ReplayCommand: ParsableCommand {
     guard hfov.isFinite, hfov > 0.01, hfov < 3.1 else {
       throw fail("field of view: expected between 0.01 and 3.1 rad, got \(hfov)")
     }
+    let aspect = self.aspect ?? 16.0 / 9.0
     guard aspect.isFinite && aspect > 0 else {
       throw fail("--aspect: expected a finite number > 0, got \(aspect)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DockSimCore
+import DockSimHarness
 import DockSimIO
 import DockSimReport
 import Foundation
@@ -16,32 +17,43 @@ struct ReportCommand: ParsableCommand {
       See docs/report.md.
       """)
 
-  @Argument(help: "The --out directory of docksim run.")
+  @Argument(
+    help: ArgumentHelp("The --out directory of docksim run.", valueName: "results-directory"),
+    completion: .directory)
   var resultsDirectory: String
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "A baseline summary CSV to compare with (the gate's comparison), or a seed-level seeds.csv (distributions only).",
-      valueName: "file"))
+      valueName: "file"),
+    completion: .file(extensions: ["csv"]))
   var baseline: String?
 
-  @Option(name: .long, help: ArgumentHelp("The gate's tolerance file (with --baseline).", valueName: "file"))
-  var tolerances: String = "Scenarios/baseline/tolerances.yaml"
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The gate's tolerance file, read with --baseline (default: tolerances.yaml beside the baseline, else Scenarios/baseline/tolerances.yaml).",
+      valueName: "file"),
+    completion: .file(extensions: ["yaml", "yml"]))
+  var tolerances: String?
 
   @Option(
     name: .long, parsing: .upToNextOption,
     help: ArgumentHelp(
-      "Scenario files, directories or suites of the run (limits, room view).", valueName: "path"))
+      "Scenario files, directories or suites of the run (limits, room view).", valueName: "path"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var scenarios: [String] = []
 
   @Option(
-    name: .long, help: ArgumentHelp("The HTML file (default: RESULTS_DIR/report.html).", valueName: "file"))
+    name: .long, help: ArgumentHelp("The HTML file (default: RESULTS_DIR/report.html).", valueName: "file"),
+    completion: .file(extensions: ["html"]))
   var out: String?
 
   func run() throws {
     if let out { try OutputPaths.requireNonEmpty(out, option: "report: --out") }
     let path = out ?? (resultsDirectory as NSString).appendingPathComponent(Report.fileName)
+    let tolerances = ToleranceDefault.path(given: self.tolerances, baseline: baseline)
     // Checked before anything is read: the page written over one of its inputs would destroy it.
     let results = { (name: String) in (resultsDirectory as NSString).appendingPathComponent(name) }
     var inputs: [(label: String, path: String)] = [
@@ -53,6 +65,10 @@ struct ReportCommand: ParsableCommand {
     if let baseline { inputs.append(("baseline", baseline)) }
     inputs += scenarios.flatMap { OutputPaths.files(under: $0) }.map { ("scenario file", $0) }
     try OutputPaths.refuseOverwriting(outputs: [("report: --out", path)], inputs: inputs)
+    // Without a baseline the tolerances are never read, so a missing default is no error then.
+    if baseline != nil {
+      try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "report")
+    }
     let loaded: [Scenario]
     do { loaded = try Self.loadScenarios(scenarios) } catch { throw fail("report: --scenarios: \(error)") }
     let options = ReportOptions(
@@ -64,23 +80,9 @@ struct ReportCommand: ParsableCommand {
     print("wrote \(path)")
   }
 
-  /// Scenario files, directories and suites as `run` reads them (without overrides).
+  /// Scenario files, directories and suites as `run` expands them (`SuiteExpansion`: a suite's
+  /// overrides and seed offset, no command-line overrides).
   static func loadScenarios(_ paths: [String]) throws -> [Scenario] {
-    var out: [Scenario] = []
-    for path in paths {
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw ValidationError(
-          "\(path): no such file or directory; expected a scenario file, directory or suite")
-      }
-      if SuiteLoader.isSuite(path) {
-        let suite = try SuiteLoader.load(path: path)
-        for file in suite.scenarioFiles {
-          out.append(try ScenarioLoader.load(path: file, overrides: suite.overrides))
-        }
-      } else {
-        out += try ScenarioLoader.loadAll(paths: [path]).map(\.1)
-      }
-    }
-    return out
+    try WorkItem.load(paths: paths, overrides: ScenarioOverrides()).map(\.scenario)
   }
 }

@@ -10,10 +10,19 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run scenarios and write summary.csv and traces/<scenario>.csv.",
     discussion: """
-      FILES are scenario YAML files, directories (their *.yaml files, sorted) or suite files
-      (*.suite.yaml: scenarios by path or glob, shared overrides, Monte Carlo repetitions). Every file is
-      validated before anything runs; a bad file writes nothing and exits 2. Output is byte-identical
-      for any --jobs. Exit 1 if a scenario stopped on an error or an expectation failed.
+      Each path is a scenario file, a suite (`suite:`, naming scenarios by path or glob, shared overrides, \
+      Monte Carlo repetitions, a seed offset; docs/scenarios.md) or a directory: its scenarios (*.yaml, \
+      not recursively, in path order), or its suites when it holds no scenario. Files are told apart by \
+      their content; a tuning file, tolerances, a --params file or a CSV given here is refused with \
+      what it is and which command takes it. Every file is validated before anything runs; a bad file \
+      writes nothing and exits 2. Output is byte-identical for any --jobs. Exit 1 if a scenario stopped \
+      on an error or an expectation failed.
+
+      Progress (frames and runs) goes to standard error: a bar on a terminal, a line every \
+      --progress-interval seconds otherwise, nothing with --quiet; it never changes an output file.
+
+      With --report, report.html is written as `docksim report` writes it, with --baseline compared \
+      as `docksim report --baseline` does.
 
       With --shard INDEX/COUNT (or a job engine's variables) only every COUNT-th scenario runs, and \
       shard.csv describes the shard for `docksim merge` (docs/sharding.md).
@@ -22,17 +31,28 @@ struct RunCommand: ParsableCommand {
       timing.csv, one row per run; it is machine-dependent and changes no other output (docs/csv.md).
       """)
 
-  @Argument(help: "Scenario files or directories.")
+  @Argument(
+    help: ArgumentHelp(
+      "Scenario files, suites (*.suite.yaml) or directories of either.", valueName: "file-or-directory"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var paths: [String]
 
-  @Option(name: .long, help: "Output directory.")
+  @Option(
+    name: .long, help: ArgumentHelp("Output directory.", valueName: "directory"), completion: .directory)
   var out: String = "results"
 
   @Option(name: .long, help: "Scenarios run at once (default: the number of cores).")
   var jobs: Int?
 
-  @Flag(name: .long, help: "Do not print the summary table.")
+  @Flag(name: .long, help: "Print no summary table and no progress.")
   var quiet = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds between progress lines on standard error when it is not a terminal (a terminal gets a bar).",
+      valueName: "seconds"))
+  var progressInterval: Double = 10
 
   @OptionGroup var overrideOptions: OverrideOptions
 
@@ -57,12 +77,39 @@ struct RunCommand: ParsableCommand {
     help: "Also write report.html (overview and plots, docs/report.md) into --out after the CSVs.")
   var report = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "With --report: a baseline summary (or seeds.csv) the report compares with, as `docksim report --baseline`.",
+      valueName: "file"),
+    completion: .file(extensions: ["csv"]))
+  var baseline: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "With --report --baseline: the gate's tolerance file (default: tolerances.yaml beside the baseline, else Scenarios/baseline/tolerances.yaml).",
+      valueName: "file"),
+    completion: .file(extensions: ["yaml", "yml"]))
+  var tolerances: String?
+
   func run() throws {
     try OutputPaths.requireNonEmpty(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     if let r = repetitions, !(1...10_000).contains(r) {
       throw fail("--repetitions: expected an integer in 1...10000, got \(r)")
+    }
+    guard progressInterval.isFinite, progressInterval > 0 else {
+      throw fail("--progress-interval: expected a number of seconds > 0, got \(progressInterval)")
+    }
+    if !report, baseline != nil || tolerances != nil {
+      throw fail("--baseline and --tolerances go with --report (they are the report's comparison)")
+    }
+    let tolerances = baseline.map { ToleranceDefault.path(given: self.tolerances, baseline: $0) }
+    if let baseline, let tolerances {
+      try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "run --report")
+      try Self.checkComparison(baseline: baseline, tolerances: tolerances)
     }
     if timing && jobs > SuiteRunner.defaultJobs {
       // Not an error: the numbers are still written, but they include time spent waiting for a core.
@@ -76,16 +123,17 @@ struct RunCommand: ParsableCommand {
     let loaded: [WorkItem]
     var inputs: [(label: String, path: String)] = overrideOptions.overlays.map { ("--params file", $0) }
     do {
-      loaded = try WorkItem.load(paths: paths, overrides: overrides, repetitions: repetitions)
-      for path in paths where SuiteLoader.isSuite(path) {
-        inputs.append(("suite", path))
-        // Loaded once already by WorkItem.load, so this cannot fail now; its overlay files are inputs too.
-        let suite = try SuiteLoader.load(path: path)
+      let expansion = try SuiteExpansion(paths: paths, overrides: overrides, repetitions: repetitions)
+      loaded = try WorkItem.load(expansion)
+      for suite in expansion.suites {
+        inputs.append(("suite", suite.file))
         inputs += suite.overrides.overlays.map { ("suite's params file", $0.file) }
       }
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
     inputs += loaded.map { ("scenario file", $0.path) }
+    if let baseline { inputs.append(("baseline", baseline)) }
+    if let tolerances { inputs.append(("tolerance file", tolerances)) }
     var seen: [String: String] = [:]
     for item in loaded {
       let (path, s) = (item.path, item.scenario)
@@ -137,9 +185,13 @@ struct RunCommand: ParsableCommand {
     // written only for a complete run, so nothing in --out is ever partial (docs/robustness.md).
     let interruption = Interruption.shared
     interruption.install()
+    let counter = RunProgress(SuiteRunner.plannedRuns(mine))
+    let display = quiet ? nil : RunProgressDisplay(counter, interval: progressInterval)
+    display?.start()
     let finished = SuiteRunner.run(
-      mine, jobs: jobs, tracesDirectory: stagedTraces, measureComputeTime: timing,
+      mine, jobs: jobs, tracesDirectory: stagedTraces, measureComputeTime: timing, progress: counter,
       isCancelled: { interruption.isRequested })
+    display?.stop()
     if let signal = interruption.received {
       // The traces of the scenarios that finished are kept, as documented; an earlier run's
       // shard.csv, timing.csv and report.html no longer describe the traces, so they go.
@@ -179,17 +231,39 @@ struct RunCommand: ParsableCommand {
     } catch { throw failWriting(directory.unstaged(error)) }
     if report {
       // The scenarios as run (overrides applied), so the plots show the limits that were in force.
-      let options = ReportOptions(resultsDirectory: out, scenarios: mine.map(\.scenario))
+      var options = ReportOptions(resultsDirectory: out, scenarios: mine.map(\.scenario))
+      if let baseline, let tolerances {
+        options.baselineSummary = baseline
+        options.tolerances = tolerances
+      }
       let page: String
       do { page = try Report.html(options) } catch { throw fail("report: \(error)") }
       do { try AtomicFileWriter.write(page, to: reportFile) } catch {
         throw failWriting(error, prefix: "report: ")
       }
     }
-    let footer = results.timing.map { rows in
+    var footer = results.timing.map { rows in
       (TimingTable.headline(rows) ?? "timing: no tracker or controller call was measured")
         + "; wrote \(timingFile)"
     }
+    if report {
+      let line = "wrote \(reportFile)" + (baseline.map { " (compared with \($0))" } ?? "")
+      footer = footer.map { $0 + "\n" + line } ?? line
+    }
     try RunReport.finish(results.outcomes, out: out, quiet: quiet, footer: footer)
+  }
+
+  /// Reads the report's baseline and tolerances before anything runs, with the gate's readers: a bad
+  /// one found only when the report is written would waste the run.
+  static func checkComparison(baseline: String, tolerances: String) throws {
+    do {
+      _ = try ToleranceFile.load(path: tolerances, metrics: SummaryTable.metricColumns)
+      let text = try GateFiles.readText(path: baseline, expected: "a summary CSV written by `docksim run`")
+      if try SummaryCSVReader.isSeedLevel(text, file: baseline) {
+        _ = try SeedSnapshot.parse(text, file: baseline)
+      } else {
+        _ = try SummaryCSVReader.parse(text, file: baseline)
+      }
+    } catch { throw fail("run --report --baseline: \(error)") }
   }
 }

@@ -9,19 +9,27 @@ struct TuneCommand: ParsableCommand {
     commandName: "tune",
     abstract: "Search tracker and controller parameters on a training suite; choose on a validation suite.",
     discussion: """
-      SPEC is a tuning file (*.tune.yaml, see docs/tuning.md); flags add to it or replace its search
-      settings, or describe the whole tuning without a file. Writes trials.csv (a row per trial, as
-      each finishes), best.yaml (an overlay for `docksim run --params`), sensitivity.csv and
-      summary.txt into --out. The same seed gives the same files whatever --jobs. Ctrl-C stops after
-      the running trials with every file whole (exit 130); --resume continues from trials.csv.
-      With --shard (or a job engine's variables) only that shard's share of the baseline and design
+      SPEC is a tuning file (*.tune.yaml, see docs/tuning.md); flags add to it or replace its search \
+      settings, or describe the whole tuning without a file. Writes trials.csv (a row per trial, as \
+      each finishes), best.yaml (an overlay for `docksim run --params`), sensitivity.csv and \
+      summary.txt into --out. The same seed gives the same files whatever --jobs.
+
+      Progress goes to standard error (a bar on a terminal, a line every --progress-interval seconds \
+      otherwise): the training trials against --budget, then the validation and sensitivity rows. \
+      Ctrl-C stops after the running trials with every file whole (exit 130); --resume continues \
+      from trials.csv, counting on from the trials read back.
+
+      With --shard (or a job engine's variables) only that shard's share of the baseline and design \
       runs; `docksim merge` combines the shards and --resume on the merged directory finishes.
       """)
 
-  @Argument(help: "Tuning file (*.tune.yaml).")
+  @Argument(
+    help: ArgumentHelp("Tuning file (*.tune.yaml).", valueName: "spec"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var spec: String?
 
-  @Option(name: .long, help: "Output directory.")
+  @Option(
+    name: .long, help: ArgumentHelp("Output directory.", valueName: "directory"), completion: .directory)
   var out: String = "tuning"
 
   @Option(name: .long, help: "Scenario runs at once (default: the number of cores).")
@@ -34,6 +42,13 @@ struct TuneCommand: ParsableCommand {
   var quiet = false
 
   @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds between progress lines on standard error when it is not a terminal (a terminal gets a bar).",
+      valueName: "seconds"))
+  var progressInterval: Double = 10
+
+  @Option(
     name: .customLong("param"),
     help: ArgumentHelp(
       "A parameter: PATH=MIN:MAX[:log][:int] or PATH=A|B|C (repeatable), e.g. tracker.gate=6:30.",
@@ -42,12 +57,14 @@ struct TuneCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Training scenarios, directories or suites (repeatable).", valueName: "path"))
+    help: ArgumentHelp("Training scenarios, directories or suites (repeatable).", valueName: "path"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var train: [String] = []
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Validation scenarios, directories or suites (repeatable).", valueName: "path"))
+    help: ArgumentHelp("Validation scenarios, directories or suites (repeatable).", valueName: "path"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var validation: [String] = []
 
   @Option(
@@ -73,10 +90,15 @@ struct TuneCommand: ParsableCommand {
   @Option(name: .long, help: "Space-filling trials before the local search.")
   var initialTrials: Int?
 
-  @Option(name: .long, help: "latin-hypercube or random.")
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The space-filling design: latin-hypercube or random.", valueName: "design"),
+    completion: .list(["latin-hypercube", "random"]))
   var initial: String?
 
-  @Option(name: .long, help: "nelder-mead or none.")
+  @Option(
+    name: .long, help: ArgumentHelp("The local search: nelder-mead or none.", valueName: "method"),
+    completion: .list(["nelder-mead", "none"]))
   var method: String?
 
   @OptionGroup var shardOptions: ShardOptions
@@ -85,12 +107,15 @@ struct TuneCommand: ParsableCommand {
     try OutputPaths.requireNonEmpty(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
+    guard progressInterval.isFinite, progressInterval > 0 else {
+      throw fail("--progress-interval: expected a number of seconds > 0, got \(progressInterval)")
+    }
     let spec: TuneSpec
     do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(error)") }
     let shard = try shardOptions.shard()
     let interruption = Interruption.shared
     interruption.install()
-    let display = quiet ? nil : ProgressDisplay()
+    let display = quiet ? nil : TuneProgressDisplay(interval: progressInterval)
     var progress: (@Sendable (TuneProgress) -> Void)?
     if let display { progress = { display.update($0) } }
     let options = TuneOptions(
@@ -128,13 +153,18 @@ struct TuneCommand: ParsableCommand {
 struct TuneFlags {
   let command: TuneCommand
 
+  /// What messages call the specification when the flags alone describe it.
+  static let flagsAsFile = "tune (command-line flags)"
+
   func spec() throws -> TuneSpec {
     var spec: TuneSpec
     if let file = command.spec {
       spec = try TuneSpecLoader.load(path: file)
     } else {
+      // Messages name the spec by its file; without one, the flags are the spec.
       spec = TuneSpec(
-        name: "command-line", file: "", train: TuneDataset(), validation: TuneDataset(), parameters: [],
+        name: "command-line", file: TuneFlags.flagsAsFile, train: TuneDataset(), validation: TuneDataset(),
+        parameters: [],
         objective: TuneObjective(terms: [], constraints: []), search: TuneSearch())
     }
     if !command.train.isEmpty { spec.train.scenarios += command.train }

@@ -10,19 +10,21 @@ struct ValidateCommand: ParsableCommand {
     commandName: "validate",
     abstract: "Check scenario and suite files and report each problem with its file, line and field.",
     discussion: """
-      Prints `ok  <path>  (<scenario name>)` for each valid file, and for a suite \
-      (`*.suite.yaml`) `ok  <path>  (suite <name>: N scenarios)` after its scenarios, loaded as `run` \
-      loads them (the suite's overrides, then the command line's). Each invalid file or path gets one \
-      error line on standard error; the command then exits with code 2. Directories are searched, not \
-      recursively, for *.yaml and *.yml files, in path order. See docs/scenarios.md for the format.
+      Expands each path as `docksim run` does and prints `ok  <path>  (<scenario name>)` for each \
+      valid scenario, and for a suite `ok  <path>  (suite <name>: N scenarios)` after its scenarios, \
+      loaded as `run` loads them (the suite's overrides, then the command line's). A directory stands \
+      for its scenarios (*.yaml and *.yml, not recursively, in path order), or for its suites when it \
+      holds no scenario. Files are told apart by content: a tuning file, tolerances, a --params file or \
+      a CSV is reported as what it is, with the command that takes it. Each invalid file or path gets \
+      one error line on standard error; the command then exits with code 2. See docs/scenarios.md.
       """)
 
   @OptionGroup var overrideOptions: OverrideOptions
 
   @Argument(
     help: ArgumentHelp(
-      "Scenario files, or directories whose *.yaml and *.yml files are checked.",
-      valueName: "file-or-directory"))
+      "Scenario files, suites (*.suite.yaml), or directories of either.", valueName: "file-or-directory"),
+    completion: .file(extensions: ["yaml", "yml"]))
   var files: [String]
 
   func validate() throws {
@@ -34,36 +36,26 @@ struct ValidateCommand: ParsableCommand {
     var checked = 0
     var invalid = 0
     for path in files {
-      if SuiteLoader.isSuite(path) {
-        // A suite is valid when run would load it: every scenario under the suite's overrides.
-        checked += 1
-        do {
-          let items = try WorkItem.load(paths: [path], overrides: overrides)
-          for item in items { Self.write("ok  \(item.path)  (\(item.scenario.name))", to: .standardOutput) }
-          let suite = try SuiteLoader.load(path: path)
-          Self.write("ok  \(path)  (suite \(suite.name): \(items.count) scenarios)", to: .standardOutput)
-        } catch {
-          Self.write("\(error)", to: .standardError)
-          invalid += 1
-        }
-        continue
-      }
-      let scenarioFiles: [String]
-      do {
-        scenarioFiles = try ScenarioLoader.scenarioFiles(in: [path])
-      } catch {
+      // The files as `run` expands the path (each file's kind told by its content), checked one by
+      // one so that every invalid file is reported.
+      let found: [(file: String, kind: FileKind)]
+      do { found = try SuiteExpansion.files(path) } catch {
         Self.write(error.description, to: .standardError)
         checked += 1
         invalid += 1
         continue
       }
-      for file in scenarioFiles {
+      for (file, kind) in found {
         checked += 1
         do {
-          let scenario = try ScenarioLoader.load(path: file, overrides: overrides)
-          Self.write("ok  \(file)  (\(scenario.name))", to: .standardOutput)
+          let expansion = try SuiteExpansion(paths: [file], overrides: overrides)
+          let items = try WorkItem.load(expansion)
+          for item in items { Self.write("ok  \(item.path)  (\(item.scenario.name))", to: .standardOutput) }
+          if kind == .suite, let suite = expansion.suites.first {
+            Self.write("ok  \(file)  (suite \(suite.name): \(items.count) scenarios)", to: .standardOutput)
+          }
         } catch {
-          Self.write(error.description, to: .standardError)
+          Self.write("\(error)", to: .standardError)
           invalid += 1
         }
       }

@@ -87,7 +87,8 @@ struct GateCommandTests {
     let malformed = tmp.appendingPathComponent("malformed.csv")
     try "scenario,framing_error_rms,status,error\na,0.01,ok,\nb,oops,ok,\n".write(
       to: malformed, atomically: true, encoding: .utf8)
-    let badTolerances = tmp.appendingPathComponent("tolerances.yaml")
+    // Not tolerances.yaml: that name beside a baseline is the gate's default tolerance file.
+    let badTolerances = tmp.appendingPathComponent("bad-tolerances.yaml")
     try "metrics:\n  framing_error_rms: { better: lower, abs: -1 }\n".write(
       to: badTolerances, atomically: true, encoding: .utf8)
     let missing = tmp.appendingPathComponent("nope.csv").path

@@ -103,9 +103,8 @@ final class TrialEvaluator: @unchecked Sendable {
           let unit = data.scenarios[job.unit]
           do {
             var scenario = try data.load(unit, space: space, values: values)
-            // As `docksim run` does: the suite's seed offset picks the base seed, repetitions derive from it.
-            let base = MonteCarlo.seed(scenario.seed, repetition: unit.seedOffset)
-            scenario.seed = MonteCarlo.seed(base, repetition: job.repetition)
+            // Loaded with its suite's seed offset applied; repetitions derive from it as in `docksim run`.
+            scenario.seed = MonteCarlo.seed(scenario.seed, repetition: job.repetition)
             return .run(ScenarioRunner.run(scenario, tracesDirectory: nil))
           } catch {
             return .run(RunOutcome(name: unit.file, seed: 0, result: nil, failure: "\(error)"))

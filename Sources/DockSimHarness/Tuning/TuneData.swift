@@ -4,13 +4,9 @@ import DockSimIO
 /// A dataset expanded into what one candidate evaluation runs: scenario files with their suite's
 /// overrides and seeds, and recorded logs already read.
 struct TuneData: Sendable {
-  struct ScenarioUnit: Sendable {
-    var file: String
-    /// The suite's own overrides (the candidate's values go on top).
-    var overrides: ScenarioOverrides
-    var repetitions: Int
-    var seedOffset: Int
-  }
+  /// A scenario file with its suite's overrides, repetitions and seed offset, as every command
+  /// expands it; the candidate's values go on top when it is loaded.
+  typealias ScenarioUnit = ExpandedScenario
   struct LogUnit: Sendable {
     var spec: TuneLog
     var frames: [LoggedFrame]
@@ -22,23 +18,7 @@ struct TuneData: Sendable {
   /// Expands `dataset`: suites into their files, directories into their `*.yaml`, logs read and
   /// checked. Errors name the file.
   init(_ dataset: TuneDataset) throws {
-    scenarios = []
-    for path in dataset.scenarios {
-      if SuiteLoader.isSuite(path) {
-        let suite = try SuiteLoader.load(path: path)
-        for file in suite.scenarioFiles {
-          scenarios.append(
-            ScenarioUnit(
-              file: file, overrides: suite.overrides, repetitions: suite.repetitions,
-              seedOffset: suite.seedOffset))
-        }
-      } else {
-        for file in try ScenarioLoader.scenarioFiles(in: [path]) {
-          scenarios.append(
-            ScenarioUnit(file: file, overrides: ScenarioOverrides(), repetitions: 1, seedOffset: 0))
-        }
-      }
-    }
+    scenarios = try SuiteExpansion(paths: dataset.scenarios).scenarios
     logs = try dataset.logs.map { l in
       let frames = try ObservationLog.read(path: l.log)
       let reference = try l.reference.map { try ReferenceTrack.read(path: $0) }
@@ -60,9 +40,11 @@ struct TuneData: Sendable {
   /// Scenario runs per candidate (every repetition counts).
   var runCount: Int { scenarios.reduce(0) { $0 + $1.repetitions } }
 
-  /// Loads scenario `unit` with the candidate's values on top of the suite's overrides.
+  /// Loads scenario `unit` with the candidate's values on top of the suite's overrides, seeded as
+  /// its repetition 0 (the suite's seed offset applied).
   func load(_ unit: ScenarioUnit, space: SearchSpace, values: [String]?) throws -> Scenario {
-    let overrides = try values.map { try space.overrides($0, on: unit.overrides) } ?? unit.overrides
-    return try ScenarioLoader.load(path: unit.file, overrides: overrides)
+    var candidate = unit
+    if let values { candidate.overrides = try space.overrides(values, on: unit.overrides) }
+    return try candidate.load()
   }
 }

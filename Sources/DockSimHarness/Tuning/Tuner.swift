@@ -9,6 +9,10 @@ public struct TuneProgress: Sendable {
   public var done: Int
   /// Rows the tuning will write at most (the budget, validation and sensitivity probes).
   public var planned: Int
+  /// Training rows of `planned`: the budget (baseline, design and local search).
+  public var budget: Int
+  /// Rows read back from `trials.csv` on `--resume`: the first `resumed` rows were not run now.
+  public var resumed: Int
   /// The best training objective among feasible trials so far.
   public var bestObjective: Double?
   public var bestTrial: Int?
@@ -106,8 +110,8 @@ public enum Tuner {
         }
         report(
           TuneProgress(
-            phase: rows.last!.phase, done: rows.count, planned: planned, bestObjective: best?.score.objective,
-            bestTrial: best?.trial))
+            phase: rows.last!.phase, done: rows.count, planned: planned, budget: s.budget,
+            resumed: stored.count, bestObjective: best?.score.objective, bestTrial: best?.trial))
       }
     }
     defer { _ = evaluator }

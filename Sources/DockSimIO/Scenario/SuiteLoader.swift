@@ -18,15 +18,17 @@ public struct Suite: Sendable {
   public var scenarioFiles: [String]
   public var overrides: ScenarioOverrides
   public var repetitions: Int
-  /// Which derived seed replaces each scenario's own (`MonteCarlo.seed(seed, repetition: offset)`; 0
-  /// keeps the own seed); a validation suite sets it to run scenarios under noise training never saw.
+  /// Which derived seed replaces each scenario's own (0 keeps the own seed); a validation suite sets it
+  /// to run scenarios under noise training never saw. Applied in one place for every command:
+  /// `SuiteExpansion.seed(_:seedOffset:repetition:)` in DockSimHarness.
   public var seedOffset: Int
 }
 
 public enum SuiteLoader {
   static let fields = ["suite", "scenarios", "params", "set", "repetitions", "seed_offset"]
 
-  /// Whether `path` names a suite file (`*.suite.yaml` or `*.suite.yml`).
+  /// Whether `path` is named as a suite (`*.suite.yaml` or `*.suite.yml`). Commands tell a suite by
+  /// its content (`FileKind`); the name only keeps suites out of a directory's scenario list.
   public static func isSuite(_ path: String) -> Bool {
     path.hasSuffix(".suite.yaml") || path.hasSuffix(".suite.yml")
   }
