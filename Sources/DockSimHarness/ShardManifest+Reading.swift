@@ -38,7 +38,7 @@ extension ShardManifest {
   ///   fingerprint, positions out of order, a fingerprint that does not match the rows.
   public static func parse(_ text: String, file: String) throws(ShardMergeError) -> ShardManifest {
     let records: [CSVRecord]
-    do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    do { records = try CSVReader.records(text, file: file) } catch { throw ShardMergeError(error) }
     guard let header = records.first else {
       throw ShardMergeError(
         file: file, message: "the file is empty; expected a shard manifest with a header starting with kind")

@@ -337,7 +337,7 @@ struct ShardTables {
   {
     let text = try readText(file, what: what)
     let records: [CSVRecord]
-    do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    do { records = try CSVReader.records(text, file: file) } catch { throw ShardMergeError(error) }
     guard let header = records.first, header.cells.map(\.text) == columns else {
       throw ShardMergeError(
         file: file, line: 1,

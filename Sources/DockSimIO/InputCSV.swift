@@ -51,54 +51,32 @@ struct InputCSV {
 
   /// The rows of `text` after its header; `what` names the kind of file in the empty-file error.
   ///
-  /// Lines are found with `memchr` over the bytes, and the header is compared before it is split,
-  /// so a huge wrong file (one endless line, millions of blank lines) fails or passes in well under
-  /// a second.
+  /// The header is compared before it is split (`CSVReader.nextLine`), so a huge wrong file (one
+  /// endless line, millions of blank lines) fails or passes in well under a second.
   static func rows(_ text: String, file: String, columns: [String], what: String) throws(LogError) -> [Row] {
-    var rows: [Row] = []
-    var sawHeader = false
-    var failure: LogError?
     let header = columns.joined(separator: ",")
-    var text = text
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var start = 0
-      var lineNumber = 0
-      while start <= buffer.count {
-        let remaining = buffer.count - start
-        let newline = remaining > 0 ? memchr(base + start, Int32(UInt8(ascii: "\n")), remaining) : nil
-        let end = newline.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? buffer.count
-        var lineEnd = end
-        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        lineNumber += 1
-        defer { start = end + 1 }
-        if lineEnd == start || buffer[start] == UInt8(ascii: "#") { continue }
-        let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), as: UTF8.self)
-        if !sawHeader {
-          guard line == header else {
-            failure = LogError(
-              file: file, line: lineNumber, column: nil,
-              message: "expected the header \(header), got \(quoted(Substring(line)))")
-            return
-          }
-          sawHeader = true
-          continue
-        }
-        let row = Row(
-          file: file, line: lineNumber,
-          cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        guard row.cells.count == columns.count else {
-          failure = row.fail(nil, "expected \(columns.count) cells, got \(row.cells.count)")
-          return
-        }
-        rows.append(row)
-      }
-    }
-    if let failure { throw failure }
-    guard sawHeader else {
+    var reader = CSVReader(text: text, file: file, skipsComments: true)
+    guard let first = reader.nextLine() else {
       throw LogError(file: file, line: nil, column: nil, message: "empty \(what), expected a header line")
     }
-    return rows
+    guard first.text == header else {
+      throw LogError(
+        file: file, line: first.line, column: nil,
+        message: "expected the header \(header), got \(quoted(Substring(first.text)))")
+    }
+    var rows: [Row] = []
+    while true {
+      let record: CSVRecord?
+      do { record = try reader.next() } catch {
+        throw LogError(file: file, line: error.line, column: nil, message: error.message)
+      }
+      guard let record else { return rows }
+      let row = Row(file: file, line: record.line, cells: record.texts)
+      guard row.cells.count == columns.count else {
+        throw row.fail(nil, "expected \(columns.count) cells, got \(row.cells.count)")
+      }
+      rows.append(row)
+    }
   }
 
   /// `line` as quoted in a message: at most `quotedLength` characters, longer ones elided with "…".

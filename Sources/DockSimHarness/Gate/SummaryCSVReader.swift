@@ -67,7 +67,7 @@ public enum SummaryCSVReader {
   /// Whether `text` is a seed-level table (`seeds.csv`): its header has a `repetition` column.
   public static func isSeedLevel(_ text: String, file: String) throws(GateInputError) -> Bool {
     let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
-    return try CSVRecords.parse(String(firstLine), file: file).first?.cells.contains {
+    return try CSVReader.records(String(firstLine), file: file).first?.cells.contains {
       $0.text == "repetition"
     }
       ?? false
@@ -76,7 +76,7 @@ public enum SummaryCSVReader {
   /// The header and the validated rows of a summary-shaped table (`summary.csv` or `seeds.csv`), in
   /// file order; uniqueness of the rows is the caller's rule.
   static func table(_ text: String, file: String) throws(GateInputError) -> ([String], [SummaryRow]) {
-    let records = try CSVRecords.parse(text, file: file)
+    let records = try CSVReader.records(text, file: file)
     guard let header = records.first else {
       throw GateInputError(
         file: file, message: "the file is empty; expected a header line starting with scenario")

@@ -49,7 +49,7 @@ public enum TuneShards {
         throw ShardMergeError(file: file, message: "the last row is incomplete; re-run this shard")
       }
       let records: [CSVRecord]
-      do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+      do { records = try CSVReader.records(text, file: file) } catch { throw ShardMergeError(error) }
       // Rows are copied as written: split the text at record boundaries rather than re-format cells.
       let lines = TuneShards.recordTexts(text)
       guard records.count == lines.count, let first = lines.first else {

@@ -2,7 +2,7 @@ import DockSimHarness
 import DockSimIO
 
 /// A CSV file read for the report: its header and records, with positions for error messages. The
-/// split is the gate's (`CSVRecords`), so quoting rules and messages are the same everywhere.
+/// split is DockSimIO's `CSVReader`, so quoting rules and messages are the same everywhere.
 struct CSVTable {
   let file: String
   let header: CSVRecord
@@ -14,7 +14,7 @@ struct CSVTable {
   static func read(path: String, expected: String) throws(ReportError) -> CSVTable {
     do throws(GateInputError) {
       let text = try GateFiles.readText(path: path, expected: expected)
-      let records = try CSVRecords.parse(text, file: path)
+      let records = try CSVReader.records(text, file: path)
       guard let header = records.first else {
         throw GateInputError(
           file: path, message: "the file is empty; expected \(expected) with a header line")

@@ -1,3 +1,4 @@
+import DockSimIO
 import Foundation
 
 /// A problem with a plot's input file: which file, which line (1-based, when one line is at fault) and
@@ -52,33 +53,24 @@ struct PlotCSV {
     try self.init(text: text, file: path)
   }
 
-  /// Splits `text`; `file` names it in errors. Blank lines are skipped; every row must have the
-  /// header's cell count.
+  /// Splits `text` (`CSVReader`); `file` names it in errors. Blank lines are skipped; every row must
+  /// have the header's cell count.
   init(text: String, file: String) throws(PlotInputError) {
     self.file = file
-    var header: [String]?
-    var rows: [Row] = []
-    var number = 0
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      number += 1
-      if line.isEmpty { continue }
-      let cells = try Self.cells(of: line, file: file, line: number)
-      guard let header else {
-        header = cells
-        continue
-      }
-      guard cells.count == header.count else {
-        throw PlotInputError(
-          file: file, line: number,
-          message: "expected \(header.count) cells as in the header, got \(cells.count)")
-      }
-      rows.append(Row(line: number, cells: cells))
+    let records: [CSVRecord]
+    do { records = try CSVReader.records(text, file: file) } catch {
+      throw PlotInputError(file: file, line: error.line, message: error.message)
     }
-    guard let header else {
+    guard let header = records.first else {
       throw PlotInputError(file: file, line: nil, message: "empty file, expected a header line")
     }
-    self.header = header
-    self.rows = rows
+    for record in records.dropFirst() where record.cells.count != header.cells.count {
+      throw PlotInputError(
+        file: file, line: record.line,
+        message: "expected \(header.cells.count) cells as in the header, got \(record.cells.count)")
+    }
+    self.header = header.texts
+    self.rows = records.dropFirst().map { Row(line: $0.line, cells: $0.texts) }
   }
 
   /// The position of each of `names` in the header; an error lists the missing ones.
@@ -112,45 +104,6 @@ struct PlotCSV {
         file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a finite number")
     }
     return value
-  }
-
-  private static func cells(of line: Substring, file: String, line number: Int) throws(PlotInputError)
-    -> [String]
-  {
-    guard line.contains("\"") else {
-      return line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
-    var cells: [String] = []
-    var cell = ""
-    var quoted = false
-    var iterator = line.makeIterator()
-    var pending: Character? = nil
-    while let c = pending ?? iterator.next() {
-      pending = nil
-      if quoted {
-        if c == "\"" {
-          let next = iterator.next()
-          if next == "\"" {
-            cell.append("\"")
-          } else {
-            quoted = false
-            pending = next
-          }
-        } else {
-          cell.append(c)
-        }
-      } else if c == "\"" {
-        quoted = true
-      } else if c == "," {
-        cells.append(cell)
-        cell = ""
-      } else {
-        cell.append(c)
-      }
-    }
-    guard !quoted else { throw PlotInputError(file: file, line: number, message: "unterminated quoted cell") }
-    cells.append(cell)
-    return cells
   }
 }
 
