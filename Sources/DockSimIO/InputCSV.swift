@@ -16,12 +16,12 @@ struct InputCSV {
     let cells: [String]
 
     /// An error at this row, in `column` when one cell is at fault.
-    func fail(_ column: String?, _ message: String) -> LogError {
-      LogError(file: file, line: line, column: column, message: message)
+    func fail(_ column: String?, _ message: String) -> InputError {
+      InputError(file: file, line: line, field: column, message: message)
     }
 
     /// Cell `i` as a frame number: a non-negative integer.
-    func frame(_ i: Int, column: String) throws(LogError) -> Int64 {
+    func frame(_ i: Int, column: String) throws(InputError) -> Int64 {
       guard let frame = Int64(cells[i]), frame >= 0 else {
         throw fail(column, "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[i])))'")
       }
@@ -30,7 +30,7 @@ struct InputCSV {
 
     /// Cell `i` as a finite angle in radians of magnitude at most `limit`; `what` says the range in
     /// the error.
-    func angle(_ i: Int, column: String, limit: Double, _ what: String) throws(LogError) -> Double {
+    func angle(_ i: Int, column: String, limit: Double, _ what: String) throws(InputError) -> Double {
       guard let v = Double(cells[i]), v.isFinite else {
         throw fail(
           column, "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
@@ -41,7 +41,7 @@ struct InputCSV {
 
     /// The azimuth and elevation of a reference or truth row (cells `az` and `az + 1`): the azimuth may
     /// wind past ±π when a subject circles the stand, the elevation cannot pass the poles.
-    func direction(at az: Int, columns: [String]) throws(LogError) -> (azimuth: Double, elevation: Double) {
+    func direction(at az: Int, columns: [String]) throws(InputError) -> (azimuth: Double, elevation: Double) {
       (
         try angle(az, column: columns[az], limit: 1e4, "an azimuth within ±10000 rad"),
         try angle(az + 1, column: columns[az + 1], limit: Double.pi / 2, "an elevation within ±π/2 rad")
@@ -53,24 +53,21 @@ struct InputCSV {
   ///
   /// The header is compared before it is split (`CSVReader.nextLine`), so a huge wrong file (one
   /// endless line, millions of blank lines) fails or passes in well under a second.
-  static func rows(_ text: String, file: String, columns: [String], what: String) throws(LogError) -> [Row] {
+  static func rows(_ text: String, file: String, columns: [String], what: String) throws(InputError) -> [Row]
+  {
     let header = columns.joined(separator: ",")
     var reader = CSVReader(text: text, file: file, skipsComments: true)
     guard let first = reader.nextLine() else {
-      throw LogError(file: file, line: nil, column: nil, message: "empty \(what), expected a header line")
+      throw InputError(file: file, message: "empty \(what), expected a header line")
     }
     guard first.text == header else {
-      throw LogError(
-        file: file, line: first.line, column: nil,
+      throw InputError(
+        file: file, line: first.line,
         message: "expected the header \(header), got \(quoted(Substring(first.text)))")
     }
     var rows: [Row] = []
     while true {
-      let record: CSVRecord?
-      do { record = try reader.next() } catch {
-        throw LogError(file: file, line: error.line, column: nil, message: error.message)
-      }
-      guard let record else { return rows }
+      guard let record = try reader.next() else { return rows }
       let row = Row(file: file, line: record.line, cells: record.texts)
       guard row.cells.count == columns.count else {
         throw row.fail(nil, "expected \(columns.count) cells, got \(row.cells.count)")
@@ -86,30 +83,30 @@ struct InputCSV {
   }
 
   /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.
-  static func readText(path: String) throws(LogError) -> String {
+  static func readText(path: String) throws(InputError) -> String {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LogError(file: path, line: nil, column: nil, message: "no such file")
+      throw InputError(file: path, message: "no such file")
     }
     guard !isDirectory.boolValue else {
-      throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
+      throw InputError(file: path, message: "is a directory, expected a CSV file")
     }
     if let kind = InputFileKind.nonRegular(path) {
-      throw LogError(file: path, line: nil, column: nil, message: "is \(kind), expected a CSV file")
+      throw InputError(file: path, message: "is \(kind), expected a CSV file")
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
     guard size <= maximumSize else {
-      throw LogError(
+      throw InputError(
         file: path, line: nil, column: nil,
         message: "file is \(size) bytes; expected a CSV file of at most \(maximumSize) bytes")
     }
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw LogError(
-        file: path, line: nil, column: nil, message: "cannot read: \(error.localizedDescription)")
+      throw InputError(
+        file: path, message: "cannot read: \(error.localizedDescription)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw LogError(file: path, line: nil, column: nil, message: "not UTF-8 text, expected a CSV file")
+      throw InputError(file: path, message: "not UTF-8 text, expected a CSV file")
     }
     return text
   }

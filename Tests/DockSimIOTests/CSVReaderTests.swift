@@ -32,21 +32,21 @@ import Testing
   @Test func columnsCountCharactersNotBytes() throws {
     let records = try CSVReader.records("é€,x\n", file: "t.csv")
     #expect(records[0].cells.map(\.column) == [1, 4])
-    let error = try #require(throws: GateInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try CSVReader.records("é€,a\"b\n", file: "t.csv")
     }
     #expect(error.column == 5)
   }
 
   @Test func anUnclosedQuoteIsLocated() throws {
-    let error = try #require(throws: GateInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try CSVReader.records("a,b\n1,\"open\n", file: "t.csv")
     }
     #expect(error.description == "t.csv:2:3: a quoted cell is never closed; expected a closing quote")
   }
 
   @Test func textAfterAClosingQuoteIsLocated() throws {
-    let error = try #require(throws: GateInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try CSVReader.records("a,\"b\"c\n", file: "t.csv")
     }
     #expect(
@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func aQuoteInsideAnUnquotedCellIsLocated() throws {
-    let error = try #require(throws: GateInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try CSVReader.records("a\nxy\"z\n", file: "t.csv")
     }
     #expect(error.description == "t.csv:2:3: unexpected quote inside an unquoted cell; expected \"\" quoting")

@@ -27,12 +27,12 @@ public enum TuneShards {
 
   /// The `trials.csv` of an unsharded tuning stopped after its design, from the shards' directories.
   ///
-  /// - Throws: `ShardMergeError` when the directories are not every shard of one tuning once, or a
+  /// - Throws: `InputError` when the directories are not every shard of one tuning once, or a
   ///   shard's `trials.csv` lacks one of its trials or has another header.
-  public static func merge(_ directories: [String]) throws(ShardMergeError) -> String {
+  public static func merge(_ directories: [String]) throws(InputError) -> String {
     let manifests = try ShardMerge.checkedManifests(directories)
     guard manifests[0].kind == .tune else {
-      throw ShardMergeError(
+      throw InputError(
         file: directories[0], field: "kind",
         message: "expected tune shards, got \(manifests[0].kind.rawValue)")
     }
@@ -43,20 +43,20 @@ public enum TuneShards {
       guard let data = FileManager.default.contents(atPath: file),
         let text = String(data: data, encoding: .utf8)
       else {
-        throw ShardMergeError(file: file, message: "missing or unreadable; expected the shard's trials.csv")
+        throw InputError(file: file, message: "missing or unreadable; expected the shard's trials.csv")
       }
       guard text.hasSuffix("\n") else {
-        throw ShardMergeError(file: file, message: "the last row is incomplete; re-run this shard")
+        throw InputError(file: file, message: "the last row is incomplete; re-run this shard")
       }
       let records: [CSVRecord]
-      do { records = try CSVReader.records(text, file: file) } catch { throw ShardMergeError(error) }
+      records = try CSVReader.records(text, file: file)
       // Rows are copied as written: split the text at record boundaries rather than re-format cells.
       let lines = TuneShards.recordTexts(text)
       guard records.count == lines.count, let first = lines.first else {
-        throw ShardMergeError(file: file, message: "expected a header and one row per trial")
+        throw InputError(file: file, message: "expected a header and one row per trial")
       }
       if let header, header != first {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: 1,
           message: "a header other than \(directories[0])'s; the shards come from different tunings")
       }
@@ -65,14 +65,14 @@ public enum TuneShards {
       for (record, line) in zip(records.dropFirst(), lines.dropFirst()) {
         guard let trial = Int(record.cells.first?.text ?? ""), owned.contains(trial), rows[trial] == nil
         else {
-          throw ShardMergeError(
+          throw InputError(
             file: file, line: record.line, field: "trial",
             message: "expected one row for each of this shard's trials (\(manifest.owned.count))")
         }
         rows[trial] = line
       }
       for trial in manifest.owned.map(\.position) where rows[trial] == nil {
-        throw ShardMergeError(
+        throw InputError(
           file: file, field: "trial", message: "trial \(trial) is missing; the shard stopped early, re-run it"
         )
       }

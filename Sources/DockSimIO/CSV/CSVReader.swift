@@ -54,8 +54,8 @@ public struct CSVReader {
 
   /// All records of `text`, blank lines skipped.
   ///
-  /// - Throws: `GateInputError` naming the file, line and column of a quoting error.
-  public static func records(_ text: String, file: String) throws(GateInputError) -> [CSVRecord] {
+  /// - Throws: `InputError` naming the file, line and column of a quoting error.
+  public static func records(_ text: String, file: String) throws(InputError) -> [CSVRecord] {
     var reader = CSVReader(text: text, file: file)
     var records: [CSVRecord] = []
     while let record = try reader.next() { records.append(record) }
@@ -77,8 +77,8 @@ public struct CSVReader {
 
   /// The next record; nil at the end of the text.
   ///
-  /// - Throws: `GateInputError` naming the file, line and column of a quoting error.
-  public mutating func next() throws(GateInputError) -> CSVRecord? {
+  /// - Throws: `InputError` naming the file, line and column of a quoting error.
+  public mutating func next() throws(InputError) -> CSVRecord? {
     guard skipToRecord() else { return nil }
     let recordLine = line
     var cells: [CSVCell] = []
@@ -90,7 +90,7 @@ public struct CSVReader {
         offset += 1
         while true {
           guard offset < bytes.count else {
-            throw GateInputError(
+            throw InputError(
               file: file, line: cellLine, column: column,
               message: "a quoted cell is never closed; expected a closing quote")
           }
@@ -115,7 +115,7 @@ public struct CSVReader {
           }
         }
         if offset < bytes.count, !isSeparator(bytes[offset]) {
-          throw GateInputError(
+          throw InputError(
             file: file, line: line, column: self.column(at: offset),
             message:
               "expected a comma or the end of the line after a closing quote, got '\(character(at: offset))'")
@@ -125,7 +125,7 @@ public struct CSVReader {
         while offset < bytes.count, !isSeparator(bytes[offset]) {
           let byte = bytes[offset]
           if byte == quoteByte {
-            throw GateInputError(
+            throw InputError(
               file: file, line: line, column: self.column(at: offset),
               message: "unexpected quote inside an unquoted cell; expected \"\" quoting")
           }

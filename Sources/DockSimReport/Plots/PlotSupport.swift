@@ -1,27 +1,6 @@
 import DockSimIO
 import Foundation
 
-/// A problem with a plot's input file: which file, which line (1-based, when one line is at fault) and
-/// what was expected. Its description reads `FILE:LINE: MESSAGE`, like the CLI's other input errors.
-public struct PlotInputError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The path of the file at fault.
-  public var file: String
-  /// 1-based line in the file, or nil when the whole file is at fault (missing, empty).
-  public var line: Int?
-  public var message: String
-
-  public init(file: String, line: Int?, message: String) {
-    self.file = file
-    self.line = line
-    self.message = message
-  }
-
-  public var description: String {
-    if let line { return "\(file):\(line): \(message)" }
-    return "\(file): \(message)"
-  }
-}
-
 /// The rows of a CSV file DockSim wrote, cells looked up by header name. Quoted cells (`"a,b"`, `""`
 /// for a quote) are understood, as `CSVFormat.cell` may write them for text.
 struct PlotCSV {
@@ -36,36 +15,36 @@ struct PlotCSV {
   let rows: [Row]
 
   /// Reads and splits the file at `path`; errors name the file (and the line).
-  init(path: String) throws(PlotInputError) {
+  init(path: String) throws(InputError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw PlotInputError(file: path, line: nil, message: "no such file")
+      throw InputError(file: path, line: nil, message: "no such file")
     }
     guard !isDirectory.boolValue else {
-      throw PlotInputError(file: path, line: nil, message: "is a directory, expected a CSV file")
+      throw InputError(file: path, line: nil, message: "is a directory, expected a CSV file")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw PlotInputError(file: path, line: nil, message: "cannot read the file")
+      throw InputError(file: path, line: nil, message: "cannot read the file")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw PlotInputError(file: path, line: nil, message: "not UTF-8 text")
+      throw InputError(file: path, line: nil, message: "not UTF-8 text")
     }
     try self.init(text: text, file: path)
   }
 
   /// Splits `text` (`CSVReader`); `file` names it in errors. Blank lines are skipped; every row must
   /// have the header's cell count.
-  init(text: String, file: String) throws(PlotInputError) {
+  init(text: String, file: String) throws(InputError) {
     self.file = file
     let records: [CSVRecord]
     do { records = try CSVReader.records(text, file: file) } catch {
-      throw PlotInputError(file: file, line: error.line, message: error.message)
+      throw InputError(file: file, line: error.line, message: error.message)
     }
     guard let header = records.first else {
-      throw PlotInputError(file: file, line: nil, message: "empty file, expected a header line")
+      throw InputError(file: file, line: nil, message: "empty file, expected a header line")
     }
     for record in records.dropFirst() where record.cells.count != header.cells.count {
-      throw PlotInputError(
+      throw InputError(
         file: file, line: record.line,
         message: "expected \(header.cells.count) cells as in the header, got \(record.cells.count)")
     }
@@ -74,14 +53,14 @@ struct PlotCSV {
   }
 
   /// The position of each of `names` in the header; an error lists the missing ones.
-  func columns(_ names: [String]) throws(PlotInputError) -> [Int] {
+  func columns(_ names: [String]) throws(InputError) -> [Int] {
     var result: [Int] = []
     var missing: [String] = []
     for name in names {
       if let index = header.firstIndex(of: name) { result.append(index) } else { missing.append(name) }
     }
     guard missing.isEmpty else {
-      throw PlotInputError(
+      throw InputError(
         file: file, line: 1, message: "header lacks the column(s) \(missing.joined(separator: ", "))")
     }
     return result
@@ -89,18 +68,18 @@ struct PlotCSV {
 
   /// The number in `row`'s cell `column` (named `name` in errors); nil for an empty cell when allowed.
   /// `nan` and `inf` are refused.
-  func number(_ row: Row, _ column: Int, _ name: String, optional: Bool = false) throws(PlotInputError)
+  func number(_ row: Row, _ column: Int, _ name: String, optional: Bool = false) throws(InputError)
     -> Double?
   {
     let cell = row.cells[column]
     if cell.isEmpty {
       if optional { return nil }
-      throw PlotInputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
+      throw InputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
     }
     // `Double(String)` is locale-free (strtod in the C locale), which is what the writer assumes. It
     // also reads `nan` and `inf`, which no column these plots read may hold.
     guard let value = Double(cell), value.isFinite else {
-      throw PlotInputError(
+      throw InputError(
         file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a finite number")
     }
     return value
