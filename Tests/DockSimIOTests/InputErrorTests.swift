@@ -32,6 +32,8 @@ import Testing
     let header = ObservationLog.columns.joined(separator: ",")
     let text = header + "\n0,0,0,0,humanBody,0.5,0.5,\"0.1\"x,0.2\n"
     let error = try #require(throws: InputError.self) { try ObservationLog.parse(text, file: "log.csv") }
-    #expect(error.line == 2 && error.column == 33)
+    #expect(
+      error.description
+        == "log.csv:2:32: expected a comma or the end of the line after a closing quote, got 'x'")
   }
 }
