@@ -1,5 +1,3 @@
-import Foundation
-
 /// The data rows of a CSV file a user brings (observation logs, reference tracks): blank lines and
 /// `#` comment lines skipped, the header required exactly, every row's cell count checked.
 struct InputCSV {
@@ -82,32 +80,23 @@ struct InputCSV {
       ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
   }
 
-  /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.
+  /// The UTF-8 text of the CSV file at `path` (`InputFile`), in the logs' own words: a user brings
+  /// these files, and "no such file" says all.
   static func readText(path: String) throws(InputError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError(file: path, message: "no such file")
+    switch InputFile.check(path: path, maximumSize: maximumSize) {
+    case .success(let text): return text
+    case .failure(let problem):
+      let message =
+        switch problem {
+        case .emptyPath, .missing: "no such file"
+        case .directory: "is a directory, expected a CSV file"
+        case .notRegular(let kind): "is \(kind), expected a CSV file"
+        case .tooLarge(let bytes):
+          "file is \(bytes) bytes; expected a CSV file of at most \(maximumSize) bytes"
+        case .unreadable(let reason): "cannot read: \(reason)"
+        case .notUTF8: "not UTF-8 text, expected a CSV file"
+        }
+      throw InputError(file: path, message: message)
     }
-    guard !isDirectory.boolValue else {
-      throw InputError(file: path, message: "is a directory, expected a CSV file")
-    }
-    if let kind = InputFileKind.nonRegular(path) {
-      throw InputError(file: path, message: "is \(kind), expected a CSV file")
-    }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-    guard size <= maximumSize else {
-      throw InputError(
-        file: path, line: nil, column: nil,
-        message: "file is \(size) bytes; expected a CSV file of at most \(maximumSize) bytes")
-    }
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw InputError(
-        file: path, message: "cannot read: \(error.localizedDescription)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw InputError(file: path, message: "not UTF-8 text, expected a CSV file")
-    }
-    return text
   }
 }

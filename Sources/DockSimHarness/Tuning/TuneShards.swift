@@ -40,11 +40,8 @@ public enum TuneShards {
     var rows: [Int: String] = [:]
     for (directory, manifest) in zip(directories, manifests) {
       let file = (directory as NSString).appendingPathComponent(Tuner.trialsFile)
-      guard let data = FileManager.default.contents(atPath: file),
-        let text = String(data: data, encoding: .utf8)
-      else {
-        throw InputError(file: file, message: "missing or unreadable; expected the shard's trials.csv")
-      }
+      let text = try InputFile.text(
+        path: file, expected: "the shard's trials.csv", maximumSize: GateFiles.maximumSize)
       guard text.hasSuffix("\n") else {
         throw InputError(file: file, message: "the last row is incomplete; re-run this shard")
       }

@@ -8,55 +8,9 @@ enum ScenarioFiles {
 
   static let extensions: Set<String> = ["yaml", "yml"]
 
-  /// The text of the scenario file at `path`.
+  /// The text of the scenario file at `path` (`InputFile`).
   static func read(path: String) throws(InputError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError(file: path, message: "no such file; expected a scenario file (.yaml or .yml)")
-    }
-    guard !isDirectory.boolValue else {
-      throw InputError(file: path, message: "is a directory; expected a scenario file (.yaml or .yml)")
-    }
-    if let kind = InputFileKind.nonRegular(path) {
-      throw InputError(file: path, message: "is \(kind); expected a scenario file (.yaml or .yml)")
-    }
-    let data: Data
-    do {
-      let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-      guard size <= maximumSize else {
-        throw InputError(
-          file: path,
-          message: "file is \(size) bytes; expected a scenario file of at most \(maximumSize) bytes")
-      }
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch let error as InputError {
-      throw error
-    } catch {
-      throw InputError(file: path, message: "cannot read the file: \(error.localizedDescription)")
-    }
-    return try text(of: data, file: path)
-  }
-
-  /// `data` as a String, refusing bytes that are not UTF-8 rather than replacing them silently: a
-  /// replaced byte inside a name or number would change what the scenario means.
-  static func text(of data: Data, file: String) throws(InputError) -> String {
-    var iterator = data.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    decoding: while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar): offset += UTF8.width(scalar)
-      case .emptyInput: break decoding
-      case .error:
-        let byte = data[data.startIndex + offset]
-        let line = data.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        throw InputError(
-          file: file, line: line,
-          message: "byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) is not valid "
-            + "UTF-8; expected a UTF-8 text file")
-      }
-    }
-    return String(decoding: data, as: UTF8.self)
+    try InputFile.text(path: path, expected: "a scenario file (.yaml or .yml)", maximumSize: maximumSize)
   }
 
   /// The scenario files `path` names: itself if it is a file (whatever its extension, since it was

@@ -14,23 +14,16 @@ struct PlotCSV {
   let header: [String]
   let rows: [Row]
 
-  /// Reads and splits the file at `path`; errors name the file (and the line).
+  /// Reads (`InputFile`) and splits the file at `path`; errors name the file (and the line).
   init(path: String) throws(InputError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError(file: path, line: nil, message: "no such file")
-    }
-    guard !isDirectory.boolValue else {
-      throw InputError(file: path, line: nil, message: "is a directory, expected a CSV file")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputError(file: path, line: nil, message: "cannot read the file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw InputError(file: path, line: nil, message: "not UTF-8 text")
-    }
-    try self.init(text: text, file: path)
+    try self.init(
+      text: InputFile.text(
+        path: path, expected: "a CSV file written by docksim run", maximumSize: Self.maximumSize),
+      file: path)
   }
+
+  /// Larger files are refused: the objects of a one-hour run with a dozen subjects are about 100 MB.
+  static let maximumSize = 256 << 20
 
   /// Splits `text` (`CSVReader`); `file` names it in errors. Blank lines are skipped; every row must
   /// have the header's cell count.
