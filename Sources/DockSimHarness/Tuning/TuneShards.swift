@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 import Foundation
 
@@ -17,7 +18,7 @@ public enum TuneShards {
       entries: candidates.map { c in
         var hash = FNV1a()
         // The values, and the search space they come from: shards of other specifications disagree.
-        hash.add(space.parameters.map { "\($0.path)=\($0.domain)" }.joined(separator: ";"))
+        hash.add(space.parameters.map { "\($0.path)=\(CanonicalText.of($0.domain))" }.joined(separator: ";"))
         hash.add("|" + (c.values ?? []).joined(separator: ";"))
         return ShardManifest.Entry(
           position: c.trial, scenario: c.trial == 0 ? c.phase : "\(c.phase)-\(c.trial)",
