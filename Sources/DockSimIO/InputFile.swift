@@ -67,22 +67,13 @@ public enum InputFile {
     }
   }
 
-  /// `data` as a String, refusing bytes that are not UTF-8 rather than replacing them silently: a
-  /// replaced byte inside a name or number would change what the file means.
-  public static func text(of data: Data, file: String) throws(InputError) -> String {
-    switch utf8(data) {
-    case .success(let text): return text
-    case .failure(.notUTF8(let byte, let offset, let line)):
-      throw InputError(file: file, line: line, message: notUTF8Message(byte: byte, offset: offset))
-    case .failure: throw InputError(file: file, message: "expected a UTF-8 text file")
-    }
-  }
-
   private static func notUTF8Message(byte: UInt8, offset: Int) -> String {
     "byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) is not valid UTF-8; "
       + "expected a UTF-8 text file"
   }
 
+  /// `data` as a String, refusing bytes that are not UTF-8 rather than replacing them silently: a
+  /// replaced byte inside a name or number would change what the file means.
   private static func utf8(_ data: Data) -> Result<String, Problem> {
     var iterator = data.makeIterator()
     var decoder = UTF8()
