@@ -51,19 +51,24 @@ public enum InputFile {
   public static func text(path: String, expected: String, maximumSize: Int) throws(InputError) -> String {
     switch check(path: path, maximumSize: maximumSize) {
     case .success(let text): return text
-    case .failure(let problem):
-      switch problem {
-      case .emptyPath: throw InputError(file: "''", message: "empty path; expected \(expected)")
-      case .missing: throw InputError(file: path, message: "no such file; expected \(expected)")
-      case .directory: throw InputError(file: path, message: "is a directory; expected \(expected)")
-      case .notRegular(let kind): throw InputError(file: path, message: "is \(kind); expected \(expected)")
-      case .tooLarge(let bytes):
-        throw InputError(
-          file: path, message: "file is \(bytes) bytes; expected \(expected) of at most \(maximumSize) bytes")
-      case .unreadable(let reason): throw InputError(file: path, message: "cannot read the file: \(reason)")
-      case .notUTF8(let byte, let offset, let line):
-        throw InputError(file: path, line: line, message: notUTF8Message(byte: byte, offset: offset))
-      }
+    case .failure(let problem): throw error(problem, path: path, expected: expected, maximumSize: maximumSize)
+    }
+  }
+
+  /// `problem` in the shared wording, every message ending with what was `expected`.
+  public static func error(_ problem: Problem, path: String, expected: String, maximumSize: Int) -> InputError
+  {
+    switch problem {
+    case .emptyPath: InputError(file: "''", message: "empty path; expected \(expected)")
+    case .missing: InputError(file: path, message: "no such file; expected \(expected)")
+    case .directory: InputError(file: path, message: "is a directory; expected \(expected)")
+    case .notRegular(let kind): InputError(file: path, message: "is \(kind); expected \(expected)")
+    case .tooLarge(let bytes):
+      InputError(
+        file: path, message: "file is \(bytes) bytes; expected \(expected) of at most \(maximumSize) bytes")
+    case .unreadable(let reason): InputError(file: path, message: "cannot read the file: \(reason)")
+    case .notUTF8(let byte, let offset, let line):
+      InputError(file: path, line: line, message: notUTF8Message(byte: byte, offset: offset))
     }
   }
 

@@ -10,7 +10,14 @@ enum ScenarioFiles {
 
   /// The text of the scenario file at `path` (`InputFile`).
   static func read(path: String) throws(InputError) -> String {
-    try InputFile.text(path: path, expected: "a scenario file (.yaml or .yml)", maximumSize: maximumSize)
+    switch InputFile.check(path: path, maximumSize: maximumSize) {
+    case .success(let text): return text
+    case .failure(let problem):
+      var expected = "a scenario file (.yaml or .yml)"
+      // The size message names the kind of file without its extensions: the limit is the point there.
+      if case .tooLarge = problem { expected = "a scenario file" }
+      throw InputFile.error(problem, path: path, expected: expected, maximumSize: maximumSize)
+    }
   }
 
   /// The scenario files `path` names: itself if it is a file (whatever its extension, since it was
