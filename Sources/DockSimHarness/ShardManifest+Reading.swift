@@ -4,58 +4,56 @@ import Foundation
 extension ShardManifest {
   /// Reads the manifest of the shard output directory `directory`.
   ///
-  /// - Throws: `ShardMergeError` when the directory or its `shard.csv` is missing (a run without
+  /// - Throws: `InputError` when the directory or its `shard.csv` is missing (a run without
   ///   `--shard` writes none) or the manifest is malformed (see `parse(_:file:)`).
-  public static func read(directory: String) throws(ShardMergeError) -> ShardManifest {
+  public static func read(directory: String) throws(InputError) -> ShardManifest {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-      throw ShardMergeError(
+      throw InputError(
         file: directory, message: "no such directory; expected the output directory of `docksim run --shard`")
     }
     guard isDirectory.boolValue else {
-      throw ShardMergeError(
+      throw InputError(
         file: directory, message: "not a directory; expected the output directory of `docksim run --shard`")
     }
     let path = (directory as NSString).appendingPathComponent(fileName)
     guard FileManager.default.fileExists(atPath: path) else {
-      throw ShardMergeError(
+      throw InputError(
         file: directory,
         message:
           "no \(fileName), so not a shard; expected the output directory of `docksim run --shard INDEX/COUNT` "
           + "(a run without --shard writes no manifest)")
     }
-    let text: String
-    do {
-      text = try GateFiles.readText(path: path, expected: "a shard manifest written by `docksim run --shard`")
-    } catch { throw ShardMergeError(error) }
+    let text = try GateFiles.readText(
+      path: path, expected: "a shard manifest written by `docksim run --shard`")
     return try parse(text, file: path)
   }
 
   /// Parses manifest text; `file` names it in errors.
   ///
-  /// - Throws: `ShardMergeError` naming the line, column and field: a header not starting with `kind`,
+  /// - Throws: `InputError` naming the line, column and field: a header not starting with `kind`,
   ///   an unknown kind, columns other than `runColumns`, a bad number, rows that disagree on the shard or
   ///   fingerprint, positions out of order, a fingerprint that does not match the rows.
-  public static func parse(_ text: String, file: String) throws(ShardMergeError) -> ShardManifest {
+  public static func parse(_ text: String, file: String) throws(InputError) -> ShardManifest {
     let records: [CSVRecord]
-    do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    records = try CSVReader.records(text, file: file)
     guard let header = records.first else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, message: "the file is empty; expected a shard manifest with a header starting with kind")
     }
     guard header.cells[0].text == "kind" else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: header.line, column: 1,
         message: "expected a shard manifest header starting with kind, got '\(header.cells[0].text)'")
     }
     let rows = Array(records.dropFirst())
     guard let first = rows.first else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: header.line, message: "no rows; expected one row per item of the sharded work")
     }
     guard let kind = ShardKind(rawValue: first.cells[0].text) else {
       let known = ShardKind.allCases.map(\.rawValue).joined(separator: ", ")
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: first.line, column: 1, field: "kind",
         message:
           "unknown shard kind '\(first.cells[0].text)'; expected one of: \(known) "
@@ -68,12 +66,12 @@ extension ShardManifest {
 
   /// A `tune` manifest has the same columns: its items are trials (`scenario` holds the phase).
   private static func parseRun(kind: ShardKind, header: CSVRecord, rows: [CSVRecord], file: String)
-    throws(ShardMergeError)
+    throws(InputError)
     -> ShardManifest
   {
     let names = header.cells.map(\.text)
     guard names == runColumns else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: header.line,
         message:
           "expected the columns of a run manifest (\(runColumns.joined(separator: ","))), got \(names.joined(separator: ","))"
@@ -85,17 +83,17 @@ extension ShardManifest {
     var seen: [String: Int] = [:]
     for row in rows {
       guard row.cells.count == runColumns.count else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: row.line,
           message: "expected \(runColumns.count) cells as in the header, got \(row.cells.count)")
       }
       var cells: [String: CSVCell] = [:]
       for (name, cell) in zip(runColumns, row.cells) { cells[name] = cell }
       func cell(_ name: String) -> CSVCell { cells[name]! }
-      func fail(_ name: String, _ message: String) -> ShardMergeError {
-        ShardMergeError(file: file, line: row.line, column: cell(name).column, field: name, message: message)
+      func fail(_ name: String, _ message: String) -> InputError {
+        InputError(file: file, line: row.line, column: cell(name).column, field: name, message: message)
       }
-      func integer(_ name: String, atLeast minimum: Int) throws(ShardMergeError) -> Int {
+      func integer(_ name: String, atLeast minimum: Int) throws(InputError) -> Int {
         let text = cell(name).text
         guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text), value >= minimum
         else {
@@ -103,7 +101,7 @@ extension ShardManifest {
         }
         return value
       }
-      func hex(_ name: String) throws(ShardMergeError) -> UInt64 {
+      func hex(_ name: String) throws(InputError) -> UInt64 {
         let text = cell(name).text
         guard text.utf8.count == 16, text == text.lowercased(), let value = UInt64(text, radix: 16) else {
           throw fail(name, "expected 16 lowercase hexadecimal digits, got '\(text)'")
@@ -159,7 +157,7 @@ extension ShardManifest {
     }
     let manifest = ShardManifest(kind: kind, shard: shard!, entries: entries)
     guard hex(manifest.fingerprint) == fingerprint else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: rows[0].line, field: "fingerprint",
         message:
           "expected \(hex(manifest.fingerprint)), the fingerprint of the rows, got \(fingerprint); "

@@ -94,14 +94,12 @@ public struct ShardManifest: Sendable, Equatable {
     return hash.value
   }
 
-  /// FNV-1a (64 bits) of the scenario's full value as this build of DockSim describes it, overrides
-  /// applied and the path left out: two shards disagree when they ran different parameters.
+  /// FNV-1a (64 bits) of the scenario's canonical text (`CanonicalText`: every stored property, keys
+  /// sorted, numbers in the CSV writers' locale-free form), overrides applied (the scenario holds no path): two
+  /// shards disagree when they ran different parameters, and the digest does not change with the
+  /// compiler.
   public static func digest(_ scenario: Scenario) -> UInt64 {
-    var hash = FNV1a()
-    // Scenario holds only structs, enums and arrays (no dictionaries), so its reflection is a fixed
-    // function of its value; numbers print in shortest round-trip form, which no locale changes.
-    hash.add(String(reflecting: scenario))
-    return hash.value
+    FNV1a.hash(CanonicalText.of(scenario))
   }
 
   /// 16 lowercase hexadecimal digits.
@@ -128,16 +126,5 @@ public struct ShardManifest: Sendable, Equatable {
       ])
     }
     return out
-  }
-}
-
-/// FNV-1a, 64 bits, over UTF-8: stable across processes and machines, unlike `Hasher`.
-struct FNV1a {
-  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-  mutating func add(_ text: String) {
-    for b in text.utf8 {
-      value ^= UInt64(b)
-      value = value &* 0x100_0000_01b3
-    }
   }
 }

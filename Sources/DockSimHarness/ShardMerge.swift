@@ -12,13 +12,13 @@ public enum ShardMerge {
   /// Reads and checks the shards in `directories` (one per shard, any order) and assembles the merged
   /// run in memory; nothing is written (see `MergedRun.write(to:)`).
   ///
-  /// - Throws: `ShardMergeError` naming the directory or file and what was expected when a directory is
+  /// - Throws: `InputError` naming the directory or file and what was expected when a directory is
   ///   not a shard, the shards disagree on the kind, count or work list (they come from different runs),
   ///   a shard is missing or given twice, or a shard's tables or traces do not match its manifest.
-  public static func merge(_ directories: [String]) throws(ShardMergeError) -> MergedRun {
+  public static func merge(_ directories: [String]) throws(InputError) -> MergedRun {
     let manifests = try checkedManifests(directories)
     guard manifests[0].kind == .run else {
-      throw ShardMergeError(
+      throw InputError(
         file: directories[0], field: "kind", message: "expected run shards, got \(manifests[0].kind.rawValue)"
       )
     }
@@ -30,9 +30,9 @@ public enum ShardMerge {
   }
 
   /// The manifests of `directories`, checked to be every shard of one piece of work exactly once.
-  public static func checkedManifests(_ directories: [String]) throws(ShardMergeError) -> [ShardManifest] {
+  public static func checkedManifests(_ directories: [String]) throws(InputError) -> [ShardManifest] {
     guard !directories.isEmpty else {
-      throw ShardMergeError(file: "merge", message: "no shard directories; expected one directory per shard")
+      throw InputError(file: "merge", message: "no shard directories; expected one directory per shard")
     }
     var manifests: [ShardManifest] = []
     for directory in directories { manifests.append(try ShardManifest.read(directory: directory)) }
@@ -44,7 +44,7 @@ public enum ShardMerge {
     var given: [String?] = Array(repeating: nil, count: count)
     for (directory, manifest) in zip(directories, manifests) {
       if let other = given[manifest.shard.index] {
-        throw ShardMergeError(
+        throw InputError(
           file: directory,
           message: "shard \(manifest.shard) again (also in \(other)); expected each shard of the run once")
       }
@@ -55,7 +55,7 @@ public enum ShardMerge {
       let names = reference.entries.filter { $0.position % count == missing }.map(\.scenario)
       let ran =
         names.isEmpty ? "it has no scenario" : "its scenarios: " + names.prefix(5).joined(separator: ", ")
-      throw ShardMergeError(
+      throw InputError(
         file: (directories[0] as NSString).appendingPathComponent(ShardManifest.fileName),
         field: "shard_count",
         message:
@@ -69,17 +69,17 @@ public enum ShardMerge {
   /// that differs, which says which input changed.
   private static func checkSameRun(
     _ manifest: ShardManifest, directory: String, as reference: ShardManifest, of referenceDirectory: String
-  ) throws(ShardMergeError) {
+  ) throws(InputError) {
     let file = (directory as NSString).appendingPathComponent(ShardManifest.fileName)
     let different = "; the shards come from different runs"
     guard manifest.kind == reference.kind else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, field: "kind",
         message:
           "expected \(reference.kind.rawValue) as in \(referenceDirectory), got \(manifest.kind.rawValue)")
     }
     guard manifest.shard.count == reference.shard.count else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, field: "shard_count",
         message:
           "expected \(reference.shard.count) as in \(referenceDirectory), got \(manifest.shard.count)\(different)"
@@ -99,7 +99,7 @@ public enum ShardMerge {
       }
       break
     }
-    throw ShardMergeError(
+    throw InputError(
       file: file, field: "fingerprint",
       message:
         "expected \(ShardManifest.hex(reference.fingerprint)) as in \(referenceDirectory), got "
@@ -109,7 +109,7 @@ public enum ShardMerge {
   /// Puts every row back at its position in the work list.
   private static func assemble(
     _ entries: [ShardManifest.Entry], shards: [ShardTables], directories: [String]
-  ) throws(ShardMergeError) -> MergedRun {
+  ) throws(InputError) -> MergedRun {
     let count = shards[0].manifest.shard.count
     var byIndex: [ShardTables?] = Array(repeating: nil, count: count)
     for s in shards { byIndex[s.manifest.shard.index] = s }
@@ -133,7 +133,7 @@ public enum ShardMerge {
       outcomes.append(scenario.outcome)
       for name in scenario.traceFiles {
         if let other = traceOwner[name] {
-          throw ShardMergeError(
+          throw InputError(
             file: (shard.directory as NSString).appendingPathComponent("traces/\(name)"),
             message:
               "written by scenarios '\(other)' and '\(entry.scenario)'; expected scenario names whose trace "
@@ -192,14 +192,14 @@ public struct MergedRun: Sendable {
   /// file atomically. A stale `shard.csv` there is removed, so that the merged directory is never taken
   /// for a shard.
   ///
-  /// - Throws: `ShardMergeError` when `directory` is one of the shard directories (nothing written);
+  /// - Throws: `InputError` when `directory` is one of the shard directories (nothing written);
   ///   `IOFailure` or a Foundation error when writing fails.
   public func write(to directory: String) throws {
     func resolved(_ path: String) -> String {
       URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
     for shard in shardDirectories where resolved(shard) == resolved(directory) {
-      throw ShardMergeError(
+      throw InputError(
         file: directory, message: "is the shard directory \(shard); expected a separate output directory")
     }
     let tracesDirectory = (directory as NSString).appendingPathComponent("traces")

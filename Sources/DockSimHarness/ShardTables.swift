@@ -45,7 +45,7 @@ struct ShardTables {
   /// The suffixes of a scenario's trace files, as `ScenarioRunner` writes them.
   static let traceSuffixes = [".csv", ".objects.csv", ".events.csv"]
 
-  static func read(directory: String, manifest: ShardManifest) throws(ShardMergeError) -> ShardTables {
+  static func read(directory: String, manifest: ShardManifest) throws(InputError) -> ShardTables {
     let owned = manifest.owned
     var indexOf: [String: Int] = [:]
     for (k, e) in owned.enumerated() { indexOf[e.scenario] = k }
@@ -68,7 +68,7 @@ struct ShardTables {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
           items[k].traceFiles.append(name)
         } else if items[k].outcome.failure == nil {
-          throw ShardMergeError(
+          throw InputError(
             file: path,
             message:
               "no such file; expected the traces of scenario '\(entry.scenario)', which ran (status ok in "
@@ -80,15 +80,15 @@ struct ShardTables {
   }
 
   /// `summary.csv`: exactly one row per scenario of the shard, in order, with this docksim's columns.
-  private static func readSummary(directory: String, manifest: ShardManifest) throws(ShardMergeError)
+  private static func readSummary(directory: String, manifest: ShardManifest) throws(InputError)
     -> [Item]
   {
     let file = (directory as NSString).appendingPathComponent("summary.csv")
     let text = try readText(file, what: "the summary.csv of the shard")
     let snapshot: SummarySnapshot
-    do { snapshot = try SummaryCSVReader.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    snapshot = try SummaryCSVReader.parse(text, file: file)
     guard snapshot.columns == SummaryTable.columns else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: 1,
         message:
           "expected the columns this docksim writes (\(SummaryTable.columns.count) columns from scenario to "
@@ -100,7 +100,7 @@ struct ShardTables {
       file: file)
     let owned = manifest.owned
     guard snapshot.rows.count == owned.count else {
-      throw ShardMergeError(
+      throw InputError(
         file: file,
         message:
           "\(snapshot.rows.count) scenario rows; expected \(owned.count), one for each scenario of shard "
@@ -108,8 +108,8 @@ struct ShardTables {
     }
     var items: [Item] = []
     for (row, entry) in zip(snapshot.rows, owned) {
-      func fail(_ field: String, _ message: String) -> ShardMergeError {
-        ShardMergeError(file: file, line: row.line, field: field, message: message)
+      func fail(_ field: String, _ message: String) -> InputError {
+        InputError(file: file, line: row.line, field: field, message: message)
       }
       guard row.scenario == entry.scenario else {
         throw fail(
@@ -149,7 +149,7 @@ struct ShardTables {
   /// failures agree with its `expectations_failed` in `summary.csv`.
   private static func readExpectations(
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
-  ) throws(ShardMergeError) {
+  ) throws(InputError) {
     let file = (directory as NSString).appendingPathComponent("expectations.csv")
     let rows = try readTable(
       file, columns: SummaryTable.expectationColumns, what: "the expectations.csv of the shard")
@@ -157,17 +157,17 @@ struct ShardTables {
     for row in rows {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
       let cells = row.cells.map(\.text)
-      func number(_ i: Int) throws(ShardMergeError) -> Double? {
+      func number(_ i: Int) throws(InputError) -> Double? {
         try cellNumber(
           row, i, Self.expectationKinds[i] ?? .finite, columns: SummaryTable.expectationColumns, file: file)
       }
       guard !cells[1].isEmpty, cells[5] == "pass" || cells[5] == "fail" else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: row.line, field: "result",
           message: "expected a metric and pass or fail, got '\(cells[1])' and '\(cells[5])'")
       }
       guard let metric = MetricCatalog.key(named: cells[1]) else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: row.line, column: row.cells[1].column, field: "metric",
           message: "expected a metric of this docksim's summary.csv, got '\(cells[1])'")
       }
@@ -186,7 +186,7 @@ struct ShardTables {
       let summaryFile = (directory as NSString).appendingPathComponent("summary.csv")
       let failed = item.outcome.failedExpectations.count
       guard item.expectationsFailed == "\(failed)" else {
-        throw ShardMergeError(
+        throw InputError(
           file: file,
           message:
             "\(failed) failed expectation(s) of '\(item.outcome.name)', but \(summaryFile) counts "
@@ -199,7 +199,7 @@ struct ShardTables {
   /// `montecarlo.csv`: rows of the shard's repeated scenarios only, grouped in the shard's order.
   private static func readMonteCarlo(
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
-  ) throws(ShardMergeError) {
+  ) throws(InputError) {
     let file = (directory as NSString).appendingPathComponent(MonteCarlo.fileName)
     let rows = try readTable(file, columns: MonteCarlo.columns, what: "the montecarlo.csv of the shard")
     let owned = manifest.owned
@@ -207,7 +207,7 @@ struct ShardTables {
     for row in rows {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
       guard row.cells[1].text == "\(owned[k].repetitions)" else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: row.line, column: row.cells[1].column, field: "runs",
           message:
             "expected \(owned[k].repetitions), the repetitions of '\(owned[k].scenario)' in "
@@ -224,21 +224,21 @@ struct ShardTables {
   /// `MonteCarlo.seed` derives for it, grouped in the shard's order.
   private static func readSeeds(
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
-  ) throws(ShardMergeError) {
+  ) throws(InputError) {
     try readRepetitions(
       SeedTable.fileName, columns: SeedTable.columns, what: "the seeds.csv of the shard", lines: \.seedLines,
       checkSeed: true, directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
     // Every cell as `gate` reads a seeds.csv: numbers of their kind, finite (`SummaryCSVReader`).
     let file = (directory as NSString).appendingPathComponent(SeedTable.fileName)
     let text = try readText(file, what: "the seeds.csv of the shard")
-    do { _ = try SummaryCSVReader.table(text, file: file) } catch { throw ShardMergeError(error) }
+    _ = try SummaryCSVReader.table(text, file: file)
   }
 
   /// `timing.csv`: for every scenario of the shard, one row per repetition (0, 1, …), grouped in the
   /// shard's order. Its numbers are not checked against anything (they are measured, not computed).
   private static func readTiming(
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
-  ) throws(ShardMergeError) {
+  ) throws(InputError) {
     try readRepetitions(
       TimingTable.fileName, columns: TimingTable.columns, what: "the timing.csv of the shard",
       lines: \.timingLines, checkSeed: false, directory: directory, manifest: manifest, indexOf: indexOf,
@@ -251,7 +251,7 @@ struct ShardTables {
   private static func readRepetitions(
     _ name: String, columns: [String], what: String, lines: WritableKeyPath<Item, [String]>, checkSeed: Bool,
     directory: String, manifest: ShardManifest, indexOf: [String: Int], into items: inout [Item]
-  ) throws(ShardMergeError) {
+  ) throws(InputError) {
     let file = (directory as NSString).appendingPathComponent(name)
     let rows = try readTable(file, columns: columns, what: what)
     let owned = manifest.owned
@@ -260,7 +260,7 @@ struct ShardTables {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
       let expected = items[k][keyPath: lines].count
       guard row.cells[1].text == "\(expected)", expected < owned[k].repetitions else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: row.line, column: row.cells[1].column, field: "repetition",
           message:
             "expected repetitions 0…\(owned[k].repetitions - 1) of '\(owned[k].scenario)' in order, one row "
@@ -268,7 +268,7 @@ struct ShardTables {
       }
       let seed = MonteCarlo.seed(owned[k].seed, repetition: expected)
       guard !checkSeed || row.cells[2].text == "\(seed)" else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: row.line, column: row.cells[2].column, field: "seed",
           message:
             "expected \(seed), repetition \(expected) of seed \(owned[k].seed) in \(ShardManifest.fileName), "
@@ -285,7 +285,7 @@ struct ShardTables {
       items[k][keyPath: lines].append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
     }
     for (k, entry) in owned.enumerated() where items[k][keyPath: lines].count != entry.repetitions {
-      throw ShardMergeError(
+      throw InputError(
         file: file, field: "scenario",
         message:
           "\(items[k][keyPath: lines].count) row(s) for '\(entry.scenario)'; expected \(entry.repetitions), "
@@ -302,9 +302,9 @@ struct ShardTables {
   /// The number in cell `i` of `row` as `kind` (`CSVNumber`), nil when empty (not applicable).
   private static func cellNumber(
     _ row: CSVRecord, _ i: Int, _ kind: CSVNumber.Kind, columns: [String], file: String
-  ) throws(ShardMergeError) -> Double? {
+  ) throws(InputError) -> Double? {
     do { return try CSVNumber.read(row.cells[i].text, kind, empty: "not applicable") } catch {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: row.line, column: row.cells[i].column, field: columns[i], message: error.description
       )
     }
@@ -314,15 +314,15 @@ struct ShardTables {
   /// shard's order (`last` is the previous row's).
   private static func item(
     of row: CSVRecord, file: String, manifest: ShardManifest, indexOf: [String: Int], after last: inout Int
-  ) throws(ShardMergeError) -> Int {
+  ) throws(InputError) -> Int {
     let name = row.cells[0].text
     guard let k = indexOf[name] else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: row.line, column: 1, field: "scenario",
         message: "'\(name)' is not a scenario of shard \(manifest.shard) in \(ShardManifest.fileName)")
     }
     guard k >= last else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: row.line, column: 1, field: "scenario",
         message: "'\(name)' out of order; expected the rows grouped in the order of \(ShardManifest.fileName)"
       )
@@ -332,21 +332,21 @@ struct ShardTables {
   }
 
   /// The rows of a table with exactly `columns`, checked to be as docksim writes them.
-  private static func readTable(_ file: String, columns: [String], what: String) throws(ShardMergeError)
+  private static func readTable(_ file: String, columns: [String], what: String) throws(InputError)
     -> [CSVRecord]
   {
     let text = try readText(file, what: what)
     let records: [CSVRecord]
-    do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+    records = try CSVReader.records(text, file: file)
     guard let header = records.first, header.cells.map(\.text) == columns else {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: 1,
         message:
           "expected the header \(columns.joined(separator: ",")); run the shards and the merge with the same docksim"
       )
     }
     for row in records.dropFirst() where row.cells.count != columns.count {
-      throw ShardMergeError(
+      throw InputError(
         file: file, line: row.line,
         message: "expected \(columns.count) cells as in the header, got \(row.cells.count)")
     }
@@ -358,13 +358,13 @@ struct ShardTables {
   /// cells are the bytes the shard wrote (a file converted to CRLF or edited by hand is refused rather than
   /// merged into something no single run would write).
   private static func checkVerbatim(_ text: String, _ records: [(line: Int, cells: [String])], file: String)
-    throws(ShardMergeError)
+    throws(InputError)
   {
     var rest = Substring(text).utf8
     for (line, cells) in records {
       let rendered = CSVFormat.line(cells.map(CSVFormat.cell))
       guard rest.starts(with: rendered.utf8) else {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: line,
           message:
             "not as `docksim run` writes it; expected the file unchanged (merge copies rows byte for byte)")
@@ -372,16 +372,16 @@ struct ShardTables {
       rest = rest.dropFirst(rendered.utf8.count)
     }
     guard rest.isEmpty else {
-      throw ShardMergeError(
+      throw InputError(
         file: file,
         message: "text after the last row; expected the file unchanged (merge copies rows byte for byte)")
     }
   }
 
-  private static func readText(_ file: String, what: String) throws(ShardMergeError) -> String {
+  private static func readText(_ file: String, what: String) throws(InputError) -> String {
     guard FileManager.default.fileExists(atPath: file) else {
-      throw ShardMergeError(file: file, message: "no such file; expected \(what), which every shard writes")
+      throw InputError(file: file, message: "no such file; expected \(what), which every shard writes")
     }
-    do { return try GateFiles.readText(path: file, expected: what) } catch { throw ShardMergeError(error) }
+    return try GateFiles.readText(path: file, expected: what)
   }
 }

@@ -34,12 +34,12 @@ public enum IdentityTruth {
   public static let columns = ["frame", "subject", "kind", "az_rad", "el_rad"]
 
   /// Reads and validates a truth file.
-  public static func read(path: String) throws(LogError) -> [TruthObject] {
+  public static func read(path: String) throws(InputError) -> [TruthObject] {
     try parse(InputCSV.readText(path: path), file: path)
   }
 
   /// Parses truth text; `file` names it in errors.
-  public static func parse(_ text: String, file: String) throws(LogError) -> [TruthObject] {
+  public static func parse(_ text: String, file: String) throws(InputError) -> [TruthObject] {
     var objects: [TruthObject] = []
     var frameStart = 0
     for row in try InputCSV.rows(text, file: file, columns: columns, what: "truth") {
@@ -65,7 +65,7 @@ public enum IdentityTruth {
       objects.append(TruthObject(frame: frame, subject: subject, kind: kind, azimuth: az, elevation: el))
     }
     guard !objects.isEmpty else {
-      throw LogError(file: file, line: nil, column: nil, message: "no truth rows after the header")
+      throw InputError(file: file, message: "no truth rows after the header")
     }
     return objects
   }

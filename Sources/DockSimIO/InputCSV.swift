@@ -1,5 +1,3 @@
-import Foundation
-
 /// The data rows of a CSV file a user brings (observation logs, reference tracks): blank lines and
 /// `#` comment lines skipped, the header required exactly, every row's cell count checked.
 struct InputCSV {
@@ -16,12 +14,12 @@ struct InputCSV {
     let cells: [String]
 
     /// An error at this row, in `column` when one cell is at fault.
-    func fail(_ column: String?, _ message: String) -> LogError {
-      LogError(file: file, line: line, column: column, message: message)
+    func fail(_ column: String?, _ message: String) -> InputError {
+      InputError(file: file, line: line, field: column, message: message)
     }
 
     /// Cell `i` as a frame number: a non-negative integer.
-    func frame(_ i: Int, column: String) throws(LogError) -> Int64 {
+    func frame(_ i: Int, column: String) throws(InputError) -> Int64 {
       guard let frame = Int64(cells[i]), frame >= 0 else {
         throw fail(column, "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[i])))'")
       }
@@ -30,7 +28,7 @@ struct InputCSV {
 
     /// Cell `i` as a finite angle in radians of magnitude at most `limit`; `what` says the range in
     /// the error.
-    func angle(_ i: Int, column: String, limit: Double, _ what: String) throws(LogError) -> Double {
+    func angle(_ i: Int, column: String, limit: Double, _ what: String) throws(InputError) -> Double {
       guard let v = Double(cells[i]), v.isFinite else {
         throw fail(
           column, "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
@@ -41,7 +39,7 @@ struct InputCSV {
 
     /// The azimuth and elevation of a reference or truth row (cells `az` and `az + 1`): the azimuth may
     /// wind past ±π when a subject circles the stand, the elevation cannot pass the poles.
-    func direction(at az: Int, columns: [String]) throws(LogError) -> (azimuth: Double, elevation: Double) {
+    func direction(at az: Int, columns: [String]) throws(InputError) -> (azimuth: Double, elevation: Double) {
       (
         try angle(az, column: columns[az], limit: 1e4, "an azimuth within ±10000 rad"),
         try angle(az + 1, column: columns[az + 1], limit: Double.pi / 2, "an elevation within ±π/2 rad")
@@ -51,70 +49,45 @@ struct InputCSV {
 
   /// The rows of `text` after its header; `what` names the kind of file in the empty-file error.
   ///
-  /// Lines are found with `memchr` over the bytes, and the header is compared before it is split,
-  /// so a huge wrong file (one endless line, millions of blank lines) fails or passes in well under
-  /// a second.
-  static func rows(_ text: String, file: String, columns: [String], what: String) throws(LogError) -> [Row] {
-    try rows(
-      text, file: file, header: columns.joined(separator: ","), cells: columns.count...columns.count,
-      what: what)
+  /// The header is compared before it is split (`CSVReader.nextLine`), so a huge wrong file (one
+  /// endless line, millions of blank lines) fails or passes in well under a second.
+  static func rows(_ text: String, file: String, columns: [String], what: String) throws(InputError) -> [Row]
+  {
+    let header = columns.joined(separator: ",")
+    var reader = CSVReader(text: text, file: file, skipsComments: true)
+    guard let first = reader.nextLine() else {
+      throw InputError(file: file, message: "empty \(what), expected a header line")
+    }
+    guard first.text == header else {
+      throw InputError(
+        file: file, line: first.line,
+        message: "expected the header \(header), got \(quoted(Substring(first.text)))")
+    }
+    return try records(&reader, file: file, cells: columns.count...columns.count)
   }
 
   /// The rows of a file without a header line (MOTChallenge text files), each with a cell count in
   /// `cells`; none for a file without data rows.
-  static func headerlessRows(_ text: String, file: String, cells: ClosedRange<Int>) throws(LogError) -> [Row]
+  static func headerlessRows(_ text: String, file: String, cells: ClosedRange<Int>) throws(InputError)
+    -> [Row]
   {
-    try rows(text, file: file, header: nil, cells: cells, what: "")
+    var reader = CSVReader(text: text, file: file, skipsComments: true)
+    return try records(&reader, file: file, cells: cells)
   }
 
-  private static func rows(
-    _ text: String, file: String, header: String?, cells: ClosedRange<Int>, what: String
-  ) throws(LogError) -> [Row] {
+  private static func records(_ reader: inout CSVReader, file: String, cells: ClosedRange<Int>)
+    throws(InputError) -> [Row]
+  {
     var rows: [Row] = []
-    var sawHeader = header == nil
-    var failure: LogError?
-    var text = text
-    text.withUTF8 { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var start = 0
-      var lineNumber = 0
-      while start <= buffer.count {
-        let remaining = buffer.count - start
-        let newline = remaining > 0 ? memchr(base + start, Int32(UInt8(ascii: "\n")), remaining) : nil
-        let end = newline.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? buffer.count
-        var lineEnd = end
-        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        lineNumber += 1
-        defer { start = end + 1 }
-        if lineEnd == start || buffer[start] == UInt8(ascii: "#") { continue }
-        let line = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]), as: UTF8.self)
-        if !sawHeader, let header {
-          guard line == header else {
-            failure = LogError(
-              file: file, line: lineNumber, column: nil,
-              message: "expected the header \(header), got \(quoted(Substring(line)))")
-            return
-          }
-          sawHeader = true
-          continue
-        }
-        let row = Row(
-          file: file, line: lineNumber,
-          cells: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-        guard cells.contains(row.cells.count) else {
-          let expected =
-            cells.count == 1 ? "\(cells.lowerBound)" : "\(cells.lowerBound) to \(cells.upperBound)"
-          failure = row.fail(nil, "expected \(expected) cells, got \(row.cells.count)")
-          return
-        }
-        rows.append(row)
+    while true {
+      guard let record = try reader.next() else { return rows }
+      let row = Row(file: file, line: record.line, cells: record.texts)
+      guard cells.contains(row.cells.count) else {
+        let expected = cells.count == 1 ? "\(cells.lowerBound)" : "\(cells.lowerBound) to \(cells.upperBound)"
+        throw row.fail(nil, "expected \(expected) cells, got \(row.cells.count)")
       }
+      rows.append(row)
     }
-    if let failure { throw failure }
-    guard sawHeader else {
-      throw LogError(file: file, line: nil, column: nil, message: "empty \(what), expected a header line")
-    }
-    return rows
   }
 
   /// `line` as quoted in a message: at most `quotedLength` characters, longer ones elided with "…".
@@ -123,32 +96,23 @@ struct InputCSV {
       ? String(line) : line.prefix(quotedLength) + "… (\(line.utf8.count) bytes)"
   }
 
-  /// The UTF-8 text of the CSV file at `path`; errors name the file and what was expected.
-  static func readText(path: String) throws(LogError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LogError(file: path, line: nil, column: nil, message: "no such file")
+  /// The UTF-8 text of the CSV file at `path` (`InputFile`), in the logs' own words: a user brings
+  /// these files, and "no such file" says all.
+  static func readText(path: String) throws(InputError) -> String {
+    switch InputFile.check(path: path, maximumSize: maximumSize) {
+    case .success(let text): return text
+    case .failure(let problem):
+      let message =
+        switch problem {
+        case .emptyPath, .missing: "no such file"
+        case .directory: "is a directory, expected a CSV file"
+        case .notRegular(let kind): "is \(kind), expected a CSV file"
+        case .tooLarge(let bytes):
+          "file is \(bytes) bytes; expected a CSV file of at most \(maximumSize) bytes"
+        case .unreadable(let reason): "cannot read: \(reason)"
+        case .notUTF8: "not UTF-8 text, expected a CSV file"
+        }
+      throw InputError(file: path, message: message)
     }
-    guard !isDirectory.boolValue else {
-      throw LogError(file: path, line: nil, column: nil, message: "is a directory, expected a CSV file")
-    }
-    if let kind = InputFileKind.nonRegular(path) {
-      throw LogError(file: path, line: nil, column: nil, message: "is \(kind), expected a CSV file")
-    }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-    guard size <= maximumSize else {
-      throw LogError(
-        file: path, line: nil, column: nil,
-        message: "file is \(size) bytes; expected a CSV file of at most \(maximumSize) bytes")
-    }
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw LogError(
-        file: path, line: nil, column: nil, message: "cannot read: \(error.localizedDescription)")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw LogError(file: path, line: nil, column: nil, message: "not UTF-8 text, expected a CSV file")
-    }
-    return text
   }
 }

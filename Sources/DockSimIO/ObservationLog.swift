@@ -108,23 +108,3 @@ public enum ObservationLog {
     return frames
   }
 }
-
-/// A problem in an observation log, naming file, line and column.
-public struct LogError: Error, CustomStringConvertible, Equatable {
-  public let file: String
-  public let line: Int?
-  public let column: String?
-  public let message: String
-  public init(file: String, line: Int?, column: String?, message: String) {
-    self.file = file
-    self.line = line
-    self.column = column
-    self.message = message
-  }
-  public var description: String {
-    var s = file
-    if let line { s += ":\(line)" }
-    if let column { s += ": \(column)" }
-    return s + ": " + message
-  }
-}

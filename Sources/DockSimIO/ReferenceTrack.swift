@@ -31,7 +31,7 @@ public enum ReferenceTrack {
   }
 
   /// Parses reference text; `file` names it in errors.
-  public static func parse(_ text: String, file: String) throws(LogError) -> [ReferencePoint] {
+  public static func parse(_ text: String, file: String) throws(InputError) -> [ReferencePoint] {
     var points: [ReferencePoint] = []
     for row in try InputCSV.rows(text, file: file, columns: columns, what: "reference") {
       let frame = try row.frame(0, column: "frame")
@@ -42,7 +42,7 @@ public enum ReferenceTrack {
       points.append(ReferencePoint(frame: frame, azimuth: az, elevation: el))
     }
     guard !points.isEmpty else {
-      throw LogError(file: file, line: nil, column: nil, message: "no reference rows after the header")
+      throw InputError(file: file, message: "no reference rows after the header")
     }
     return points
   }

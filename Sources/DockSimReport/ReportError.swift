@@ -9,5 +9,5 @@ public struct ReportError: Error, CustomStringConvertible, Equatable, Sendable {
   public init(_ description: String) { self.description = description }
 
   /// An input error from the shared readers (`file:line:column: field: message`).
-  init(_ error: GateInputError) { description = error.description }
+  init(_ error: InputError) { description = error.description }
 }

@@ -74,7 +74,7 @@ struct DockKitScenarioTests {
     let head =
       "name: e\nseed: 1\nduration_s: 2\nsubjects:\n  - { id: a, kind: humanFace, width_m: 0.2, height_m: 0.2, path: [{ t_s: 0, azimuth_deg: 0, distance_m: 2, height_m: 0 }] }\n"
     for (tail, needle) in bad {
-      #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: head + tail, file: "e.yaml") }
+      #expect(throws: InputError.self) { try ScenarioLoader.parse(yaml: head + tail, file: "e.yaml") }
       do { _ = try ScenarioLoader.parse(yaml: head + tail, file: "e.yaml") } catch {
         #expect("\(error)".contains(needle), "\(error)")
       }

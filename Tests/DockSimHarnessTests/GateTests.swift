@@ -174,7 +174,7 @@ struct GateTests {
 
   @Test func missingSummaryFileIsNamed() {
     #expect(
-      throws: GateInputError(
+      throws: InputError(
         file: "/nonexistent/s.csv", message: "no such file; expected a summary CSV written by `docksim run`")
     ) {
       try SummaryCSVReader.read(path: "/nonexistent/s.csv")
@@ -254,7 +254,7 @@ extension GateTests {
   }
 
   @Test func emptyOrMissingToleranceFile() {
-    #expect(throws: GateInputError.self) {
+    #expect(throws: InputError.self) {
       try ToleranceFile.parse(yaml: "# nothing\n", file: "t.yaml", metrics: Self.metrics)
     }
     #expect {

@@ -57,7 +57,7 @@ struct IdentityTruthTests {
   }
 
   @Test func aMissingFileIsNamed() {
-    #expect(throws: LogError(file: "/no/such/truth.csv", line: nil, column: nil, message: "no such file")) {
+    #expect(throws: InputError(file: "/no/such/truth.csv", line: nil, column: nil, message: "no such file")) {
       try IdentityTruth.read(path: "/no/such/truth.csv")
     }
   }

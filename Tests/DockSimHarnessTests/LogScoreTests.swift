@@ -98,7 +98,7 @@ struct LogScoreTests {
     ] {
       var bad = ScenarioOverrides()
       try bad.addAssignment(assignment)
-      #expect(throws: ScenarioError.self) { try ScenarioLoader.trackerParameters(overrides: bad) }
+      #expect(throws: InputError.self) { try ScenarioLoader.trackerParameters(overrides: bad) }
       do { _ = try ScenarioLoader.trackerParameters(overrides: bad) } catch {
         #expect("\(error)".contains(needle) && "\(error)".contains("--set \(assignment)"), "\(error)")
       }
@@ -153,14 +153,14 @@ struct ReferenceTrackTests {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let missing = dir.appendingPathComponent("nope.csv").path
-    #expect(throws: LogError(file: missing, line: nil, column: nil, message: "no such file")) {
+    #expect(throws: InputError(file: missing, line: nil, column: nil, message: "no such file")) {
       try ReferenceTrack.read(path: missing)
     }
     #expect(
-      throws: LogError(file: dir.path, line: nil, column: nil, message: "is a directory, expected a CSV file")
+      throws: InputError(file: dir.path, line: nil, column: nil, message: "is a directory, expected a CSV file")
     ) { try ReferenceTrack.read(path: dir.path) }
     let binary = dir.appendingPathComponent("bin.csv")
     try Data([0xFF, 0xFE, 0x00]).write(to: binary)
-    #expect(throws: LogError.self) { try ReferenceTrack.read(path: binary.path) }
+    #expect(throws: InputError.self) { try ReferenceTrack.read(path: binary.path) }
   }
 }

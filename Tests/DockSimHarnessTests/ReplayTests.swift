@@ -54,7 +54,7 @@ struct ReplayTests {
       ("# only a comment\n", "empty log"),
     ]
     for (text, needle) in cases {
-      #expect(throws: LogError.self) { try ObservationLog.parse(text, file: "log.csv") }
+      #expect(throws: InputError.self) { try ObservationLog.parse(text, file: "log.csv") }
       do {
         _ = try ObservationLog.parse(text, file: "log.csv")
       } catch {

@@ -160,7 +160,7 @@ struct ShardMergeTests {
     #expect(ShardManifest.hex(0xab) == "00000000000000ab")
   }
 
-  static func mergeError(_ directories: [String]) throws -> ShardMergeError? {
+  static func mergeError(_ directories: [String]) throws -> InputError? {
     do {
       _ = try ShardMerge.merge(directories)
       return nil
@@ -233,7 +233,7 @@ struct ShardMergeTests {
     let s = try Self.runShards(Self.work, count: 2, in: tmp)
     let manifest = (s[1] as NSString).appendingPathComponent("shard.csv")
     let original = try String(contentsOfFile: manifest, encoding: .utf8)
-    func refused(_ text: String) throws -> ShardMergeError {
+    func refused(_ text: String) throws -> InputError {
       try text.write(toFile: manifest, atomically: true, encoding: .utf8)
       defer { try? original.write(toFile: manifest, atomically: true, encoding: .utf8) }
       return try #require(try Self.mergeError(s))
@@ -346,13 +346,13 @@ struct ShardMergeTests {
     let s = try Self.runShards(Array(Self.work.prefix(3)), count: 2, in: tmp)
     let merged = try ShardMerge.merge(s)
     let before = try Self.files(under: URL(fileURLWithPath: s[0]))
-    #expect(throws: ShardMergeError.self) { try merged.write(to: s[0] + "/") }
+    #expect(throws: InputError.self) { try merged.write(to: s[0] + "/") }
     #expect(try Self.files(under: URL(fileURLWithPath: s[0])) == before, "nothing written")
     // A directory that was a shard once becomes a plain run's directory.
     let out = tmp.appendingPathComponent("out")
     try Self.runShard(Self.work, Shard(index: 0, count: 5), into: out)
     try merged.write(to: out.path)
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("shard.csv").path))
-    #expect(throws: ShardMergeError.self) { try ShardManifest.read(directory: out.path) }
+    #expect(throws: InputError.self) { try ShardManifest.read(directory: out.path) }
   }
 }

@@ -186,7 +186,7 @@ final class StopAfter: @unchecked Sendable {
     _ = try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("merged"), jobs: 2, resume: true))
     #expect(try f.files("merged") == f.files("whole"))
     // A missing shard, or a shard of another tuning, is refused.
-    #expect(throws: ShardMergeError.self) { try TuneShards.merge(Array(shards.prefix(2))) }
+    #expect(throws: InputError.self) { try TuneShards.merge(Array(shards.prefix(2))) }
     var other = spec
     other.search.seed = 77
     _ = try Tuner.run(

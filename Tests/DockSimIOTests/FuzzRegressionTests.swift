@@ -27,18 +27,18 @@ import Testing
     let start = ContinuousClock.now
     let description: String
     if name.hasPrefix("scenario-") {
-      let error = try #require(throws: ScenarioError.self) {
+      let error = try #require(throws: InputError.self) {
         try ScenarioLoader.parse(yaml: text, file: name)
       }
       #expect(error.file == name)
       #expect(error.line != nil)
       description = error.description
     } else if name.hasPrefix("log-") {
-      let error = try #require(throws: LogError.self) { try ObservationLog.parse(text, file: name) }
+      let error = try #require(throws: InputError.self) { try ObservationLog.parse(text, file: name) }
       #expect(error.file == name)
       description = error.description
     } else if name.hasPrefix("tolerances-") {
-      let error = try #require(throws: GateInputError.self) {
+      let error = try #require(throws: InputError.self) {
         try ToleranceFile.parse(yaml: text, file: name, metrics: ["mota"])
       }
       #expect(error.file == name)
@@ -46,7 +46,7 @@ import Testing
       description = error.description
     } else {
       #expect(name.hasPrefix("reference-"), "a fuzz input's name starts with its reader: \(name)")
-      let error = try #require(throws: LogError.self) { try ReferenceTrack.parse(text, file: name) }
+      let error = try #require(throws: InputError.self) { try ReferenceTrack.parse(text, file: name) }
       #expect(error.file == name)
       description = error.description
     }
@@ -65,7 +65,7 @@ import Testing
       f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
 
       """
-    let error = try #require(throws: ScenarioError.self) {
+    let error = try #require(throws: InputError.self) {
       try ScenarioLoader.parse(yaml: yaml, file: "l.yaml")
     }
     // The aliases on line 5 stand for 10 × 11,111 nodes, which crosses the bound there.
@@ -100,7 +100,7 @@ import Testing
   @Test func deepNestingIsRefusedWithItsLine() throws {
     let yaml =
       "name: deep\nx: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-    let error = try #require(throws: ScenarioError.self) {
+    let error = try #require(throws: InputError.self) {
       try ScenarioLoader.parse(yaml: yaml, file: "d.yaml")
     }
     #expect(error.line == 2)

@@ -1,4 +1,5 @@
 import DockSimCore
+import DockSimIO
 import Foundation
 import Testing
 
@@ -112,7 +113,7 @@ struct RoomViewPlotTests {
 
   @Test func aMissingTraceIsNamed() throws {
     let path = "/nonexistent/traces/room.csv"
-    let error = try #require(throws: PlotInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try RoomViewPlot.svg(scenario: Self.scenario, traceCSV: path, width: 640)
     }
     #expect(error.description.hasPrefix(path))
@@ -122,7 +123,7 @@ struct RoomViewPlotTests {
     let trace = "frame,t_s,camera_yaw_rad\n0,0.0,0.1\n1,0.033,yaw\n"
     let directory = try temporaryDirectory()
     let path = try write(trace, "bad.csv", in: directory)
-    let error = try #require(throws: PlotInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try RoomViewPlot.svg(scenario: Self.scenario, traceCSV: path, width: 640)
     }
     #expect(error.description.hasPrefix("\(path):3: "))

@@ -1,3 +1,4 @@
+import DockSimIO
 import Foundation
 import Testing
 
@@ -114,7 +115,7 @@ struct TrackTimelinePlotTests {
 
   @Test func aMissingFileIsNamed() throws {
     let path = "/nonexistent/dir/run.objects.csv"
-    let error = try #require(throws: PlotInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try TrackTimelinePlot.svg(objectsCSV: path, width: 600)
     }
     #expect(error.file == path)
@@ -127,7 +128,7 @@ struct TrackTimelinePlotTests {
       + "\n0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n1,0.033,gt,alice,humanBody,abc,0.5,0.6,1.0,,\n"
     let directory = try temporaryDirectory()
     let path = try write(csv, "bad.objects.csv", in: directory)
-    let error = try #require(throws: PlotInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try TrackTimelinePlot.svg(objectsCSV: path, width: 600)
     }
     #expect(error.line == 3)
@@ -138,7 +139,7 @@ struct TrackTimelinePlotTests {
   @Test func aMissingColumnIsNamed() throws {
     let directory = try temporaryDirectory()
     let path = try write("frame,capture_t_s,type\n0,0,gt\n", "short.objects.csv", in: directory)
-    let error = try #require(throws: PlotInputError.self) {
+    let error = try #require(throws: InputError.self) {
       try TrackTimelinePlot.svg(objectsCSV: path, width: 600)
     }
     #expect(error.description.contains("short.objects.csv:1"))
@@ -206,7 +207,7 @@ struct TrackTimelinePlotTests {
   ])
   func aBadRowIsRefusedWithItsLine(rows: String, message: String) throws {
     let csv = Self.header + ",match_threshold\n" + rows + "\n"
-    let error = try #require(throws: PlotInputError.self) { try Timeline(csv: PlotCSV(text: csv, file: "x")) }
+    let error = try #require(throws: InputError.self) { try Timeline(csv: PlotCSV(text: csv, file: "x")) }
     #expect(error.line == rows.split(separator: "\n").count + 1)
     #expect(error.message.contains(message), "\(error)")
   }

@@ -14,7 +14,7 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
 
   /// A stream for noise source `name` of a run seeded with `seed`.
   public init(seed: UInt64, stream name: String) {
-    var mix = SplitMix64(state: seed ^ RandomStream.fnv1a(name))
+    var mix = SplitMix64(state: seed ^ FNV1a.hash(name))
     s0 = mix.next()
     s1 = mix.next()
     s2 = mix.next()
@@ -63,16 +63,6 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
   public mutating func gaussian(sigma: Double) -> Double { sigma == 0 ? 0 : sigma * gaussian() }
 
   private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
-
-  /// FNV-1a over the UTF-8 bytes: stable across processes, unlike `Hasher`.
-  static func fnv1a(_ s: String) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in s.utf8 {
-      h ^= UInt64(b)
-      h = h &* 0x100_0000_01b3
-    }
-    return h
-  }
 }
 
 /// SplitMix64, used only to expand a seed into stream state.

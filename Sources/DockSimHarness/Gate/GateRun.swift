@@ -16,12 +16,12 @@ public enum GateRun {
 
   /// Reads both files and compares them (`docs/gate.md`).
   ///
-  /// - Throws: `GateInputError` naming the file, line and column of what is wrong with either file,
+  /// - Throws: `InputError` naming the file, line and column of what is wrong with either file,
   ///   or what differs between two seed-level files.
   public static func compare(
     baseline: String, summary: String, tolerances: ToleranceTable, strict: Bool = false
   )
-    throws(GateInputError) -> Outcome
+    throws(InputError) -> Outcome
   {
     let baseText = try GateFiles.readText(path: baseline, expected: "a summary CSV written by `docksim run`")
     let nowText = try GateFiles.readText(path: summary, expected: "a summary CSV written by `docksim run`")
@@ -34,7 +34,7 @@ public enum GateRun {
       return Outcome(
         report: GateComparison.compare(baseline: base, now: now, tolerances: tolerances), compared: summary)
     case (false, true):
-      throw GateInputError(
+      throw InputError(
         file: baseline,
         message:
           "a summary.csv (one row per scenario), but \(summary) is a seeds.csv; expected a seeds.csv baseline "
@@ -52,7 +52,7 @@ public enum GateRun {
       let beside = ((FileSystem.parent(of: summary) ?? "") as NSString).appendingPathComponent(
         SeedTable.fileName)
       guard FileManager.default.fileExists(atPath: beside) else {
-        throw GateInputError(
+        throw InputError(
           file: beside,
           message:
             "no such file; the baseline \(baseline) is a seeds.csv, so the gate compares seed by seed and "

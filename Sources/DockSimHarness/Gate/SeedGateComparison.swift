@@ -26,7 +26,7 @@ public enum SeedGateComparison {
   public static func compare(
     baseline: SeedSnapshot, now: SeedSnapshot, tolerances: ToleranceTable,
     bootstrap: PairedBootstrap = PairedBootstrap(), strict: Bool = false
-  ) throws(GateInputError) -> GateReport {
+  ) throws(InputError) -> GateReport {
     try checkPaired(baseline: baseline, now: now)
     let settings = tolerances.seeds
     var notes: [String] = []
@@ -76,9 +76,9 @@ public enum SeedGateComparison {
   }
 
   /// The two files pair up: same columns (this docksim's), scenarios, repetitions and seeds.
-  static func checkPaired(baseline: SeedSnapshot, now: SeedSnapshot) throws(GateInputError) {
+  static func checkPaired(baseline: SeedSnapshot, now: SeedSnapshot) throws(InputError) {
     for file in [baseline, now] where file.columns != SeedTable.columns {
-      throw GateInputError(
+      throw InputError(
         file: file.file, line: 1,
         message:
           "expected the columns this docksim writes in seeds.csv (\(SeedTable.columns.count) columns from "
@@ -89,12 +89,12 @@ public enum SeedGateComparison {
     let inNow = Set(now.scenarios.map(\.name))
     let inBaseline = Set(baseline.scenarios.map(\.name))
     if let missing = baseline.scenarios.first(where: { !inNow.contains($0.name) }) {
-      throw GateInputError(
+      throw InputError(
         file: now.file,
         message: "scenario '\(missing.name)' is in the baseline \(baseline.file) but not here\(different)")
     }
     if let extra = now.scenarios.first(where: { !inBaseline.contains($0.name) }) {
-      throw GateInputError(
+      throw InputError(
         file: now.file,
         message: "scenario '\(extra.name)' is here but not in the baseline \(baseline.file)\(different)")
     }
@@ -102,14 +102,14 @@ public enum SeedGateComparison {
     for (name, base) in baseline.scenarios {
       let rows = nowRows[name] ?? []
       guard rows.count == base.count else {
-        throw GateInputError(
+        throw InputError(
           file: now.file, field: "repetition",
           message:
             "scenario '\(name)' has \(rows.count) repetitions here and \(base.count) in the baseline "
             + "\(baseline.file)\(different)")
       }
       for (k, (b, n)) in zip(base, rows).enumerated() where b["seed"] != n["seed"] {
-        throw GateInputError(
+        throw InputError(
           file: now.file, line: n.line, field: "seed",
           message:
             "scenario '\(name)' repetition \(k) has seed \(n["seed"] ?? "") here and \(b["seed"] ?? "") in the "

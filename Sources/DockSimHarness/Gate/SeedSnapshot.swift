@@ -18,18 +18,18 @@ public struct SeedSnapshot: Equatable, Sendable {
 
   /// Reads and validates the seed table at `path`.
   ///
-  /// - Throws: `GateInputError` naming the file, line, column and what was expected.
-  public static func read(path: String) throws(GateInputError) -> SeedSnapshot {
+  /// - Throws: `InputError` naming the file, line, column and what was expected.
+  public static func read(path: String) throws(InputError) -> SeedSnapshot {
     try parse(
       GateFiles.readText(path: path, expected: "a seeds.csv written by `docksim run --repetitions N`"),
       file: path)
   }
 
   /// Parses seed-table text; `file` names it in errors.
-  public static func parse(_ text: String, file: String) throws(GateInputError) -> SeedSnapshot {
+  public static func parse(_ text: String, file: String) throws(InputError) -> SeedSnapshot {
     let (columns, rows) = try SummaryCSVReader.table(text, file: file)
     for required in ["repetition", "seed"] where !columns.contains(required) {
-      throw GateInputError(
+      throw InputError(
         file: file, line: 1,
         message: "no \(required) column in the header; expected a seeds.csv (docs/csv.md)")
     }
@@ -38,14 +38,14 @@ public struct SeedSnapshot: Equatable, Sendable {
     for row in rows {
       let next = byName[row.scenario]?.count ?? 0
       guard row["repetition"] == "\(next)" else {
-        throw GateInputError(
+        throw InputError(
           file: file, line: row.line, field: "repetition",
           message:
             "expected repetition \(next) of '\(row.scenario)' (each scenario's repetitions 0, 1, … in order, "
             + "one row each), got '\(row["repetition"] ?? "")'")
       }
       guard let seed = row["seed"], UInt64(seed) != nil else {
-        throw GateInputError(
+        throw InputError(
           file: file, line: row.line, field: "seed",
           message: "expected the run's seed, a whole number ≥ 0, got '\(row["seed"] ?? "")'")
       }

@@ -38,20 +38,20 @@ public enum SummaryCSVReader {
 
   /// Reads and validates the summary at `path`.
   ///
-  /// - Throws: `GateInputError` naming the file, line, column and what was expected.
-  public static func read(path: String) throws(GateInputError) -> SummarySnapshot {
+  /// - Throws: `InputError` naming the file, line, column and what was expected.
+  public static func read(path: String) throws(InputError) -> SummarySnapshot {
     try parse(GateFiles.readText(path: path, expected: "a summary CSV written by `docksim run`"), file: path)
   }
 
   /// Parses summary text; `file` names it in errors.
   ///
-  /// - Throws: `GateInputError`, as `read(path:)`.
-  public static func parse(_ text: String, file: String) throws(GateInputError) -> SummarySnapshot {
+  /// - Throws: `InputError`, as `read(path:)`.
+  public static func parse(_ text: String, file: String) throws(InputError) -> SummarySnapshot {
     let (columns, rows) = try table(text, file: file)
     var firstLine: [String: Int] = [:]
     for row in rows {
       if let first = firstLine[row.scenario] {
-        throw GateInputError(
+        throw InputError(
           file: file, line: row.line, column: 1, field: "scenario",
           message:
             "scenario '\(row.scenario)' appears again (first on line \(first)); expected one row per scenario"
@@ -65,9 +65,9 @@ public enum SummaryCSVReader {
   }
 
   /// Whether `text` is a seed-level table (`seeds.csv`): its header has a `repetition` column.
-  public static func isSeedLevel(_ text: String, file: String) throws(GateInputError) -> Bool {
+  public static func isSeedLevel(_ text: String, file: String) throws(InputError) -> Bool {
     let firstLine = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
-    return try CSVRecords.parse(String(firstLine), file: file).first?.cells.contains {
+    return try CSVReader.records(String(firstLine), file: file).first?.cells.contains {
       $0.text == "repetition"
     }
       ?? false
@@ -75,10 +75,10 @@ public enum SummaryCSVReader {
 
   /// The header and the validated rows of a summary-shaped table (`summary.csv` or `seeds.csv`), in
   /// file order; uniqueness of the rows is the caller's rule.
-  static func table(_ text: String, file: String) throws(GateInputError) -> ([String], [SummaryRow]) {
-    let records = try CSVRecords.parse(text, file: file)
+  static func table(_ text: String, file: String) throws(InputError) -> ([String], [SummaryRow]) {
+    let records = try CSVReader.records(text, file: file)
     guard let header = records.first else {
-      throw GateInputError(
+      throw InputError(
         file: file, message: "the file is empty; expected a header line starting with scenario")
     }
     let columns = try checkHeader(header, file: file)
@@ -87,10 +87,10 @@ public enum SummaryCSVReader {
     return (columns, rows)
   }
 
-  private static func checkHeader(_ header: CSVRecord, file: String) throws(GateInputError) -> [String] {
+  private static func checkHeader(_ header: CSVRecord, file: String) throws(InputError) -> [String] {
     let names = header.cells.map(\.text)
-    func fail(_ cell: CSVCell, _ message: String) -> GateInputError {
-      GateInputError(file: file, line: header.line, column: cell.column, message: message)
+    func fail(_ cell: CSVCell, _ message: String) -> InputError {
+      InputError(file: file, line: header.line, column: cell.column, message: message)
     }
     guard names.first == "scenario" else {
       throw fail(header.cells[0], "expected a summary.csv header starting with scenario, got '\(names[0])'")
@@ -103,24 +103,24 @@ public enum SummaryCSVReader {
       }
     }
     guard seen.contains("status") else {
-      throw GateInputError(
+      throw InputError(
         file: file, line: header.line, message: "no status column in the header; expected a summary.csv")
     }
     return names
   }
 
-  private static func readRow(_ record: CSVRecord, columns: [String], file: String) throws(GateInputError)
+  private static func readRow(_ record: CSVRecord, columns: [String], file: String) throws(InputError)
     -> SummaryRow
   {
     guard record.cells.count == columns.count else {
-      throw GateInputError(
+      throw InputError(
         file: file, line: record.line,
         message: "expected \(columns.count) cells as in the header, got \(record.cells.count)")
     }
     var values: [String: String] = [:]
     for (name, cell) in zip(columns, record.cells) {
-      func fail(_ message: String) -> GateInputError {
-        GateInputError(file: file, line: record.line, column: cell.column, field: name, message: message)
+      func fail(_ message: String) -> InputError {
+        InputError(file: file, line: record.line, column: cell.column, field: name, message: message)
       }
       switch name {
       case "scenario":

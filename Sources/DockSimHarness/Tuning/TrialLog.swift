@@ -71,7 +71,7 @@ public enum TrialLog {
     } else {
       complete = ""
     }
-    let rows = try CSVRecords.parse(complete, file: file)
+    let rows = try CSVReader.records(complete, file: file)
     let expected = columns(space)
     guard let head = rows.first else {
       throw TuneError("\(file): the file is empty; expected the trials.csv header")

@@ -25,58 +25,22 @@ public enum TuneReport {
     return " (" + (percent > 0 ? "+" : "") + FixedDecimal.format(percent, digits: 1) + "%)"
   }
 
-  /// The chosen values as nested YAML mappings (`tracker:` → `gate: 16`), in parameter order.
+  /// The chosen values as nested YAML mappings (`tracker:` → `gate: 16`), in parameter order, written
+  /// by `ParamsOverlayYAML` (Yams).
   public static func bestYAML(_ o: TuneOutcome, spec: TuneSpec, space: SearchSpace) -> String {
     let (t, v) = o.chosen
-    var out = "# docksim tune \(spec.name): trial \(t.trial), seed \(spec.search.seed)\n"
-    out += "# train objective \(show(t.score.objective)) (baseline \(show(o.baseline.train.score.objective)))"
-    out +=
-      ", validation objective \(show(v.score.objective)) (baseline \(show(o.baseline.validation.score.objective)))\n"
-    out += "# use with: docksim run --params best.yaml SCENARIOS\n"
+    var comments = [
+      "docksim tune \(spec.name): trial \(t.trial), seed \(spec.search.seed)",
+      "train objective \(show(t.score.objective)) (baseline \(show(o.baseline.train.score.objective)))"
+        + ", validation objective \(show(v.score.objective)) (baseline \(show(o.baseline.validation.score.objective)))",
+      "use with: docksim run --params best.yaml SCENARIOS",
+    ]
     guard let values = t.values else {
-      return out + "# No candidate beat the scenarios' own parameters on the validation data.\n{}\n"
+      comments.append("No candidate beat the scenarios' own parameters on the validation data.")
+      return ParamsOverlayYAML.text([], comments: comments)
     }
-    // Group by path prefix while keeping the first-appearance order of every key.
-    final class Tree {
-      var keys: [String] = []
-      var children: [String: Tree] = [:]
-      var leaf: [String: String] = [:]
-    }
-    let root = Tree()
-    for (p, value) in zip(space.parameters, values) {
-      let parts = p.path.split(separator: ".").map(String.init)
-      var node = root
-      for part in parts.dropLast() {
-        if node.children[part] == nil {
-          node.children[part] = Tree()
-          node.keys.append(part)
-        }
-        node = node.children[part]!
-      }
-      node.keys.append(parts.last!)
-      node.leaf[parts.last!] = value
-    }
-    func emit(_ node: Tree, _ indent: String) {
-      for key in node.keys {
-        if let value = node.leaf[key] {
-          out += "\(indent)\(key): \(yamlScalar(value))\n"
-        } else if let child = node.children[key] {
-          out += "\(indent)\(key):\n"
-          emit(child, indent + "  ")
-        }
-      }
-    }
-    emit(root, "")
-    return out
-  }
-
-  /// `text` as a plain YAML scalar when that reads back as the same scalar, else single-quoted.
-  static func yamlScalar(_ text: String) -> String {
-    let special = CharacterSet(charactersIn: ":#{}[],&*!|>'\"%@`")
-    let plain =
-      !text.isEmpty && text.rangeOfCharacter(from: special) == nil && text.first != " " && text.last != " "
-      && text.first != "-" || Double(text) != nil
-    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    return ParamsOverlayYAML.text(
+      zip(space.parameters, values).map { ($0.path, $1) }, comments: comments)
   }
 
   /// The report printed at the end and kept as `summary.txt`.

@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 import Foundation
 
@@ -17,7 +18,7 @@ public enum TuneShards {
       entries: candidates.map { c in
         var hash = FNV1a()
         // The values, and the search space they come from: shards of other specifications disagree.
-        hash.add(space.parameters.map { "\($0.path)=\($0.domain)" }.joined(separator: ";"))
+        hash.add(space.parameters.map { "\($0.path)=\(CanonicalText.of($0.domain))" }.joined(separator: ";"))
         hash.add("|" + (c.values ?? []).joined(separator: ";"))
         return ShardManifest.Entry(
           position: c.trial, scenario: c.trial == 0 ? c.phase : "\(c.phase)-\(c.trial)",
@@ -27,12 +28,12 @@ public enum TuneShards {
 
   /// The `trials.csv` of an unsharded tuning stopped after its design, from the shards' directories.
   ///
-  /// - Throws: `ShardMergeError` when the directories are not every shard of one tuning once, or a
+  /// - Throws: `InputError` when the directories are not every shard of one tuning once, or a
   ///   shard's `trials.csv` lacks one of its trials or has another header.
-  public static func merge(_ directories: [String]) throws(ShardMergeError) -> String {
+  public static func merge(_ directories: [String]) throws(InputError) -> String {
     let manifests = try ShardMerge.checkedManifests(directories)
     guard manifests[0].kind == .tune else {
-      throw ShardMergeError(
+      throw InputError(
         file: directories[0], field: "kind",
         message: "expected tune shards, got \(manifests[0].kind.rawValue)")
     }
@@ -40,23 +41,20 @@ public enum TuneShards {
     var rows: [Int: String] = [:]
     for (directory, manifest) in zip(directories, manifests) {
       let file = (directory as NSString).appendingPathComponent(Tuner.trialsFile)
-      guard let data = FileManager.default.contents(atPath: file),
-        let text = String(data: data, encoding: .utf8)
-      else {
-        throw ShardMergeError(file: file, message: "missing or unreadable; expected the shard's trials.csv")
-      }
+      let text = try InputFile.text(
+        path: file, expected: "the shard's trials.csv", maximumSize: GateFiles.maximumSize)
       guard text.hasSuffix("\n") else {
-        throw ShardMergeError(file: file, message: "the last row is incomplete; re-run this shard")
+        throw InputError(file: file, message: "the last row is incomplete; re-run this shard")
       }
       let records: [CSVRecord]
-      do { records = try CSVRecords.parse(text, file: file) } catch { throw ShardMergeError(error) }
+      records = try CSVReader.records(text, file: file)
       // Rows are copied as written: split the text at record boundaries rather than re-format cells.
       let lines = TuneShards.recordTexts(text)
       guard records.count == lines.count, let first = lines.first else {
-        throw ShardMergeError(file: file, message: "expected a header and one row per trial")
+        throw InputError(file: file, message: "expected a header and one row per trial")
       }
       if let header, header != first {
-        throw ShardMergeError(
+        throw InputError(
           file: file, line: 1,
           message: "a header other than \(directories[0])'s; the shards come from different tunings")
       }
@@ -65,14 +63,14 @@ public enum TuneShards {
       for (record, line) in zip(records.dropFirst(), lines.dropFirst()) {
         guard let trial = Int(record.cells.first?.text ?? ""), owned.contains(trial), rows[trial] == nil
         else {
-          throw ShardMergeError(
+          throw InputError(
             file: file, line: record.line, field: "trial",
             message: "expected one row for each of this shard's trials (\(manifest.owned.count))")
         }
         rows[trial] = line
       }
       for trial in manifest.owned.map(\.position) where rows[trial] == nil {
-        throw ShardMergeError(
+        throw InputError(
           file: file, field: "trial", message: "trial \(trial) is missing; the shard stopped early, re-run it"
         )
       }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reading the text inputs of `docksim gate` and `docksim baseline`.
 public enum GateFiles {
   /// Larger inputs are refused: a summary or tolerance file is a few kilobytes, and a huge file is
@@ -8,37 +6,9 @@ public enum GateFiles {
 
   /// The UTF-8 text of the file at `path`; `expected` names what the file should be ("a summary CSV").
   ///
-  /// - Throws: `GateInputError` when the path is missing, a directory, too large, unreadable or not
+  /// - Throws: `InputError` when the path is missing, a directory, too large, unreadable or not
   ///   UTF-8.
-  public static func readText(path: String, expected: String) throws(GateInputError) -> String {
-    var isDirectory: ObjCBool = false
-    guard !path.isEmpty else { throw GateInputError(file: "''", message: "empty path; expected \(expected)") }
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw GateInputError(file: path, message: "no such file; expected \(expected)")
-    }
-    guard !isDirectory.boolValue else {
-      throw GateInputError(file: path, message: "is a directory; expected \(expected)")
-    }
-    if let kind = InputFileKind.nonRegular(path) {
-      throw GateInputError(file: path, message: "is \(kind); expected \(expected)")
-    }
-    let data: Data
-    do {
-      let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-      guard size <= maximumSize else {
-        throw GateInputError(
-          file: path, message: "file is \(size) bytes; expected \(expected) of at most \(maximumSize) bytes")
-      }
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch let error as GateInputError {
-      throw error
-    } catch {
-      throw GateInputError(file: path, message: "cannot read the file: \(error.localizedDescription)")
-    }
-    do {
-      return try ScenarioFiles.text(of: data, file: path)
-    } catch {
-      throw GateInputError(file: error.file, line: error.line, message: error.message)
-    }
+  public static func readText(path: String, expected: String) throws(InputError) -> String {
+    try InputFile.text(path: path, expected: expected, maximumSize: maximumSize)
   }
 }

@@ -18,32 +18,32 @@ public enum ToleranceFile {
 
   /// Reads and validates the tolerance file at `path` against the metric columns `metrics`.
   ///
-  /// - Throws: `GateInputError` naming the file, line, column and field of the first problem.
-  public static func load(path: String, metrics: [String]) throws(GateInputError) -> ToleranceTable {
+  /// - Throws: `InputError` naming the file, line, column and field of the first problem.
+  public static func load(path: String, metrics: [String]) throws(InputError) -> ToleranceTable {
     let text = try GateFiles.readText(path: path, expected: "a tolerance file (YAML, docs/gate.md)")
     return try parse(yaml: text, file: path, metrics: metrics)
   }
 
   /// Parses tolerance YAML; `file` only names the source in errors.
   ///
-  /// - Throws: `GateInputError`, as `load(path:metrics:)`.
-  public static func parse(yaml: String, file: String, metrics: [String]) throws(GateInputError)
+  /// - Throws: `InputError`, as `load(path:metrics:)`.
+  public static func parse(yaml: String, file: String, metrics: [String]) throws(InputError)
     -> ToleranceTable
   {
     let root: Node?
     // The scenario loader's bounds on aliases and nesting, checked before Yams composes: a billion
     // laughs hung this reader (found by docksim-fuzz --target tolerances, iteration 128 of seed 1).
     do { try YAMLShape.check(yaml, file: file) } catch {
-      throw GateInputError(file: file, line: error.line, message: error.message)
+      throw InputError(file: file, line: error.line, message: error.message)
     }
     do { root = try Yams.compose(yaml: yaml) } catch {
-      let e = ScenarioError(composing: error, yaml: yaml, file: file)
-      throw GateInputError(
+      let e = InputError(composing: error, yaml: yaml, file: file)
+      throw InputError(
         file: file, line: e.line,
-        message: e.message.replacingOccurrences(of: ScenarioError.wellFormed, with: wellFormed))
+        message: e.message.replacingOccurrences(of: InputError.wellFormed, with: wellFormed))
     }
     guard let root, !ToleranceNode(node: root, path: "", file: file).isNull else {
-      throw GateInputError(file: file, message: "the file is empty; expected a mapping with `metrics:`")
+      throw InputError(file: file, message: "the file is empty; expected a mapping with `metrics:`")
     }
     let top = ToleranceNode(node: root, path: "", file: file)
     var metricsNode: ToleranceNode?
@@ -89,7 +89,7 @@ public enum ToleranceFile {
   static let wellFormed = "expected well-formed YAML (docs/gate.md)"
 
   /// The `metrics:` section: exactly one complete entry per metric.
-  private static func readDefaults(_ section: ToleranceNode, metrics: [String]) throws(GateInputError)
+  private static func readDefaults(_ section: ToleranceNode, metrics: [String]) throws(InputError)
     -> [String: MetricTolerance]
   {
     var defaults: [String: MetricTolerance] = [:]
@@ -111,7 +111,7 @@ public enum ToleranceFile {
 
   /// One `{ better, abs, rel }` entry. Without `base` (the `metrics:` section) `better` is required and
   /// `abs`/`rel` default to 0; with it (an override) every field defaults to the base's.
-  private static func readEntry(_ node: ToleranceNode, base: MetricTolerance?) throws(GateInputError)
+  private static func readEntry(_ node: ToleranceNode, base: MetricTolerance?) throws(InputError)
     -> MetricTolerance
   {
     var better = base?.better

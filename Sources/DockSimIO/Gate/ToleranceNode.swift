@@ -8,14 +8,14 @@ struct ToleranceNode {
   let path: String
   let file: String
 
-  func error(_ message: String) -> GateInputError {
-    GateInputError(
+  func error(_ message: String) -> InputError {
+    InputError(
       file: file, line: node.mark?.line, column: node.mark?.column, field: path.isEmpty ? nil : path,
       message: message)
   }
 
   /// "expected <what>, got <this node>"
-  func mismatch(_ expected: String) -> GateInputError {
+  func mismatch(_ expected: String) -> InputError {
     error("expected \(expected), got \(NodeReader(node: node, path: path, file: file).shown)")
   }
 
@@ -26,7 +26,7 @@ struct ToleranceNode {
 
   /// The entries of a mapping in file order: each key's text, the key as a node (for errors that point
   /// at the key) and the value. A null node (a section with nothing under it) has no entries.
-  func entries(_ expected: String) throws(GateInputError) -> [(
+  func entries(_ expected: String) throws(InputError) -> [(
     name: String, key: ToleranceNode, value: ToleranceNode
   )] {
     if isNull { return [] }
@@ -59,7 +59,7 @@ struct ToleranceNode {
   }
 
   /// A finite number ≥ 0 (integers accepted).
-  func nonNegativeNumber() throws(GateInputError) -> Double {
+  func nonNegativeNumber() throws(InputError) -> Double {
     let expected = "a finite number ≥ 0"
     guard case .scalar(let scalar) = node, [.int, .float].contains(node.tagName),
       let value = YAMLNumber.double(scalar)
@@ -69,7 +69,7 @@ struct ToleranceNode {
   }
 
   /// A whole number in `range` (`2.0` is not one).
-  func integer(_ range: ClosedRange<Int>) throws(GateInputError) -> Int {
+  func integer(_ range: ClosedRange<Int>) throws(InputError) -> Int {
     let expected = "an integer in \(range.lowerBound) ... \(range.upperBound)"
     guard case .scalar(let scalar) = node, node.tagName == .int, let value = YAMLNumber.int(scalar),
       range.contains(value)
@@ -78,7 +78,7 @@ struct ToleranceNode {
   }
 
   /// One of `BetterDirection`'s names.
-  func direction() throws(GateInputError) -> BetterDirection {
+  func direction() throws(InputError) -> BetterDirection {
     let names = BetterDirection.allCases.map(\.rawValue)
     let expected = "one of \(names.joined(separator: ", "))"
     guard case .scalar(let scalar) = node, !isNull else { throw mismatch(expected) }

@@ -36,7 +36,7 @@ enum AxisSchema {
   static let maximumPoleStep = 2.5
 
   static func read(_ m: MappingReader, axis: Axis, default d: AxisParameters, physicsRateHz: Int)
-    throws(ScenarioError) -> AxisParameters
+    throws(InputError) -> AxisParameters
   {
     let p = AxisParameters(
       positionRange: try readRange(m, axis: axis, default: d.positionRange),
@@ -79,7 +79,7 @@ enum AxisSchema {
 
   /// `[lower, upper]` in degrees; `null` means continuous rotation, which only yaw can do.
   private static func readRange(_ m: MappingReader, axis: Axis, default d: ClosedRange<Double>?)
-    throws(ScenarioError) -> ClosedRange<Double>?
+    throws(InputError) -> ClosedRange<Double>?
   {
     guard let node = m["range_deg"] else { return d }
     let limit = rangeLimit(axis)

@@ -15,15 +15,15 @@ enum CameraSchema {
   /// From tall portrait (1:4) to wide panorama (4:1).
   static let aspect = NumberBounds.closed(0.25, 4)
 
-  static func read(_ m: MappingReader, default d: PinholeCamera) throws(ScenarioError) -> PinholeCamera {
+  static func read(_ m: MappingReader, default d: PinholeCamera) throws(InputError) -> PinholeCamera {
     let hfov = try m.degrees("hfov_deg", horizontalFOV, defaultRadians: d.horizontalFOV)
-    let ratio = try m["aspect"].map { node throws(ScenarioError) in try readAspect(node) } ?? d.aspect
+    let ratio = try m["aspect"].map { node throws(InputError) in try readAspect(node) } ?? d.aspect
     return PinholeCamera(horizontalFOV: hfov, aspect: ratio)
   }
 
   /// A number, or `"W:H"`. Unquoted `16:9` is a YAML 1.1 base-60 integer (969), so any scalar holding a
   /// colon is read as a ratio before YAML's typing gets to it.
-  private static func readAspect(_ node: NodeReader) throws(ScenarioError) -> Double {
+  private static func readAspect(_ node: NodeReader) throws(InputError) -> Double {
     let expected = "\(aspect.summary) or a ratio \"W:H\" such as \"16:9\""
     guard case .scalar(let scalar) = node.node, scalar.string.contains(":") else {
       let value = try node.number(aspect)

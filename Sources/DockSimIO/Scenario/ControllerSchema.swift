@@ -21,7 +21,7 @@ enum ControllerSchema {
   static let limitMargin = NumberBounds.nonNegative(max: 45)
   static let coastFadeFrames = 0...10_000
 
-  static func read(_ m: MappingReader, pitchRange: ClosedRange<Double>?) throws(ScenarioError)
+  static func read(_ m: MappingReader, pitchRange: ClosedRange<Double>?) throws(InputError)
     -> ControllerParameters
   {
     let d = ControllerParameters()

@@ -19,7 +19,7 @@ enum DetectorSchema {
   /// False positives per frame: beyond 50 a frame is all clutter.
   static let clutterRate = NumberBounds.nonNegative(max: 50)
 
-  static func read(_ m: MappingReader) throws(ScenarioError) -> DetectorParameters {
+  static func read(_ m: MappingReader) throws(InputError) -> DetectorParameters {
     let d = DetectorParameters()
     return DetectorParameters(
       centerNoise: try m.number("center_noise", noise, default: d.centerNoise),

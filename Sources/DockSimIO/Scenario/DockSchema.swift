@@ -20,7 +20,7 @@ enum DockSchema {
   }
   static let commandLatency = NumberBounds.nonNegative(max: 1000)
 
-  static func read(_ m: MappingReader, physicsRateHz: Int) throws(ScenarioError) -> DockParameters {
+  static func read(_ m: MappingReader, physicsRateHz: Int) throws(InputError) -> DockParameters {
     let d = DockParameters()
     let yaw = try AxisSchema.read(
       m.section("yaw", allowed: AxisSchema.fields), axis: .yaw, default: d.yaw, physicsRateHz: physicsRateHz)
@@ -45,7 +45,7 @@ enum DockSchema {
   /// hard stop.
   private static func readInitial(
     _ m: MappingReader, _ key: String, axis: Axis, range: ClosedRange<Double>?, default value: Double
-  ) throws(ScenarioError) -> Double {
+  ) throws(InputError) -> Double {
     let within = range.map { r in
       "\(axis.rawValue).range_deg [\(NumberBounds.format(Angle.degrees(radians: r.lowerBound))), "
         + "\(NumberBounds.format(Angle.degrees(radians: r.upperBound)))]"

@@ -94,7 +94,7 @@ enum EventsSchema {
   static let batteryLevel = NumberBounds.closed(0, 1)
   static let perHour = NumberBounds.nonNegative(max: 100)
 
-  static func readBattery(_ m: MappingReader) throws(ScenarioError) -> BatteryModel {
+  static func readBattery(_ m: MappingReader) throws(InputError) -> BatteryModel {
     let d = BatteryModel()
     return BatteryModel(
       level: try m.number("level", batteryLevel, default: d.level),
@@ -104,14 +104,14 @@ enum EventsSchema {
       lowThreshold: try m.number("low_threshold", batteryLevel, default: d.lowThreshold))
   }
 
-  static func readFraming(_ m: MappingReader) throws(ScenarioError) -> Framing {
+  static func readFraming(_ m: MappingReader) throws(InputError) -> Framing {
     var framing = Framing()
     if let node = m["mode"] { framing.mode = try mode(node) }
     if let node = m["region_of_interest"], !node.isNull { framing.regionOfInterest = try region(node) }
     return framing
   }
 
-  static func readEvents(_ node: NodeReader?) throws(ScenarioError) -> [ScenarioEvent] {
+  static func readEvents(_ node: NodeReader?) throws(InputError) -> [ScenarioEvent] {
     guard let node, !node.isNull else { return [] }
     var out: [ScenarioEvent] = []
     for element in try node.sequence(
@@ -130,14 +130,14 @@ enum EventsSchema {
     return out
   }
 
-  private static func command(_ key: String, _ node: NodeReader) throws(ScenarioError) -> DockKitCommand {
+  private static func command(_ key: String, _ node: NodeReader) throws(InputError) -> DockKitCommand {
     switch key {
     case "set_system_tracking": return .setSystemTracking(try node.bool())
     case "set_framing_mode": return .setFramingMode(try mode(node))
     case "set_region_of_interest": return .setRegionOfInterest(node.isNull ? nil : try region(node))
     case "select_subjects":
       return .selectSubjects(
-        try node.sequence("a list of subject ids").map { n throws(ScenarioError) in try n.string() })
+        try node.sequence("a list of subject ids").map { n throws(InputError) in try n.string() })
     case "select_subject_at":
       let p = try node.mapping(allowed: pointSpec.names)
       return .selectSubject(x: try p.number("x", unit), y: try p.number("y", unit))
@@ -188,7 +188,7 @@ enum EventsSchema {
 
   /// A use of the dock's controls: `camera_shutter`, `camera_flip`, `{camera_zoom: factor}` or
   /// `{button: id, pressed: true|false}` (`pressed` defaults to true).
-  private static func accessoryInput(_ node: NodeReader) throws(ScenarioError) -> AccessoryInput {
+  private static func accessoryInput(_ node: NodeReader) throws(InputError) -> AccessoryInput {
     let expected =
       "camera_shutter, camera_flip, {camera_zoom: <factor>} or {button: <id>, pressed: <true|false>}"
     if case .mapping = node.node {
@@ -217,7 +217,7 @@ enum EventsSchema {
   /// `{range_deg: [lower, upper] or null, max_speed_deg_s}`; absent or null: no app limit on that
   /// axis. Out-of-range or inverted values are kept: DockKit refuses them at run time
   /// (`invalidParameter`), which is what a scenario about a misbehaving app measures.
-  private static func axisLimit(_ node: NodeReader?) throws(ScenarioError) -> AxisLimit? {
+  private static func axisLimit(_ node: NodeReader?) throws(InputError) -> AxisLimit? {
     guard let node, !node.isNull else { return nil }
     let m = try node.mapping(allowed: axisLimitSpec.names)
     var range: ClosedRange<Double>?
@@ -235,14 +235,14 @@ enum EventsSchema {
     return AxisLimit(positionRange: range, maximumSpeed: inverted ? -1 : speed)
   }
 
-  private static func mode(_ node: NodeReader) throws(ScenarioError) -> FramingMode {
+  private static func mode(_ node: NodeReader) throws(InputError) -> FramingMode {
     let names = FramingMode.allCases.map(\.rawValue)
     let expected = "one of \(names.joined(separator: ", "))"
     guard let mode = FramingMode(rawValue: try node.string(expected)) else { throw node.mismatch(expected) }
     return mode
   }
 
-  private static func region(_ node: NodeReader) throws(ScenarioError) -> NormalizedRect {
+  private static func region(_ node: NodeReader) throws(InputError) -> NormalizedRect {
     let m = try node.mapping(allowed: regionFields)
     return NormalizedRect(
       x: try m.number("x", unit), y: try m.number("y", unit), width: try m.number("width", unit),

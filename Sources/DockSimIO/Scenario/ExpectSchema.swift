@@ -22,7 +22,7 @@ enum ExpectSchema {
       atLeastOneOf: ["min", "max"])
   }
 
-  static func read(_ node: NodeReader?) throws(ScenarioError) -> [Expectation] {
+  static func read(_ node: NodeReader?) throws(InputError) -> [Expectation] {
     guard let node, !node.isNull else { return [] }
     let m = try node.mapping(allowed: spec.names)
     var out: [Expectation] = []
@@ -41,12 +41,12 @@ enum ExpectSchema {
   /// `allowsShare` (a scenario's `expect:`) also `share: s`, 0 < s ≤ 1, the share of Monte Carlo
   /// seeds that must meet the bound.
   static func expectation(_ metric: MetricKey, _ entry: NodeReader, allowsShare: Bool = false)
-    throws(ScenarioError) -> Expectation
+    throws(InputError) -> Expectation
   {
     let b = try entry.mapping(allowed: expectationSpec(allowsShare: allowsShare).names)
-    let lo = try b["min"].map { n throws(ScenarioError) in try n.number(bound) }
-    let hi = try b["max"].map { n throws(ScenarioError) in try n.number(bound) }
-    let share = try b["share"].map { n throws(ScenarioError) in try n.number(shareBounds) }
+    let lo = try b["min"].map { n throws(InputError) in try n.number(bound) }
+    let hi = try b["max"].map { n throws(InputError) in try n.number(bound) }
+    let share = try b["share"].map { n throws(InputError) in try n.number(shareBounds) }
     guard lo != nil || hi != nil else { throw entry.mismatch("a mapping with min, max or both") }
     if let lo, let hi, lo > hi { throw entry.error("expected min ≤ max, got min \(lo) > max \(hi)") }
     return Expectation(metric: metric, minimum: lo, maximum: hi, share: share)

@@ -10,7 +10,7 @@ struct MappingReader {
   let reader: NodeReader
   private var values: [String: NodeReader] = [:]
 
-  init(_ reader: NodeReader, allowed: [String]) throws(ScenarioError) {
+  init(_ reader: NodeReader, allowed: [String]) throws(InputError) {
     self.reader = reader
     if reader.isNull { return }
     guard case .mapping(let mapping) = reader.node else {
@@ -18,7 +18,7 @@ struct MappingReader {
     }
     for (key, value) in try Self.flatten(mapping, reader) {
       guard case .scalar(let scalar) = key else {
-        throw ScenarioError(
+        throw InputError(
           file: reader.file, line: key.mark?.line, field: reader.path.isEmpty ? nil : reader.path,
           message: "expected a field name, got a \(key.mapping != nil ? "mapping" : "sequence") as a key")
       }
@@ -32,7 +32,7 @@ struct MappingReader {
   }
 
   /// Pairs in override order: merged pairs first, so a later assignment of the same key wins.
-  private static func flatten(_ mapping: Node.Mapping, _ reader: NodeReader) throws(ScenarioError)
+  private static func flatten(_ mapping: Node.Mapping, _ reader: NodeReader) throws(InputError)
     -> [(Node, Node)]
   {
     var merged: [(Node, Node)] = []
@@ -68,10 +68,10 @@ struct MappingReader {
   subscript(key: String) -> NodeReader? { values[key] }
 
   /// The value of `key`; when absent, an error on the mapping naming the field and what it expects.
-  func required(_ key: String, expecting expected: String) throws(ScenarioError) -> NodeReader {
+  func required(_ key: String, expecting expected: String) throws(InputError) -> NodeReader {
     guard let value = values[key] else {
       let field = reader.path.isEmpty ? key : "\(reader.path).\(key)"
-      throw ScenarioError(
+      throw InputError(
         file: reader.file, line: reader.line, field: field,
         message: "missing required field; expected \(expected)")
     }
@@ -80,32 +80,32 @@ struct MappingReader {
 
   // MARK: Typed fields
 
-  func number(_ key: String, _ bounds: NumberBounds, default value: Double) throws(ScenarioError) -> Double {
+  func number(_ key: String, _ bounds: NumberBounds, default value: Double) throws(InputError) -> Double {
     try values[key]?.number(bounds) ?? value
   }
 
-  func number(_ key: String, _ bounds: NumberBounds) throws(ScenarioError) -> Double {
+  func number(_ key: String, _ bounds: NumberBounds) throws(InputError) -> Double {
     try required(key, expecting: bounds.summary).number(bounds)
   }
 
   /// An angle written in degrees, returned in radians; the default is in radians and is returned
   /// untouched, so an absent field gives exactly the core's default.
-  func degrees(_ key: String, _ bounds: NumberBounds, defaultRadians: Double) throws(ScenarioError) -> Double
+  func degrees(_ key: String, _ bounds: NumberBounds, defaultRadians: Double) throws(InputError) -> Double
   {
     guard let value = values[key] else { return defaultRadians }
     return Angle.radians(degrees: try value.number(bounds))
   }
 
-  func integer(_ key: String, _ range: ClosedRange<Int>, default value: Int) throws(ScenarioError) -> Int {
+  func integer(_ key: String, _ range: ClosedRange<Int>, default value: Int) throws(InputError) -> Int {
     try values[key]?.integer(range) ?? value
   }
 
-  func bool(_ key: String, default value: Bool) throws(ScenarioError) -> Bool {
+  func bool(_ key: String, default value: Bool) throws(InputError) -> Bool {
     try values[key]?.bool() ?? value
   }
 
   /// An optional sub-section; absent reads as an empty mapping, so every field takes its default.
-  func section(_ key: String, allowed: [String]) throws(ScenarioError) -> MappingReader {
+  func section(_ key: String, allowed: [String]) throws(InputError) -> MappingReader {
     if let value = values[key] { return try value.mapping(allowed: allowed) }
     // The stand-in carries the parent's mark, so a cross-field error about a default still has a line.
     let absent = Node.scalar(.init("", Tag(.null), .plain, reader.node.mark))

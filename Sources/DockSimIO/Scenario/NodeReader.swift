@@ -2,7 +2,7 @@ import Yams
 
 /// One YAML node together with where it sits: the file, its field path and (through the node's mark)
 /// its line. Every typed read checks the node's kind and bounds and, on failure, throws a
-/// `ScenarioError` that says what was expected and what was found.
+/// `InputError` that says what was expected and what was found.
 struct NodeReader {
   let node: Node
   /// Dotted field path (`dock.yaw.max_speed_deg_s`, `subjects[1].path[0]`); empty at the top level.
@@ -20,12 +20,12 @@ struct NodeReader {
     NodeReader(node: child, path: "\(path)[\(index)]", file: file)
   }
 
-  func error(_ message: String) -> ScenarioError {
-    ScenarioError(file: file, line: line, field: path.isEmpty ? nil : path, message: message)
+  func error(_ message: String) -> InputError {
+    InputError(file: file, line: line, field: path.isEmpty ? nil : path, message: message)
   }
 
   /// "expected <what>, got <this node>"
-  func mismatch(_ expected: String) -> ScenarioError {
+  func mismatch(_ expected: String) -> InputError {
     error("expected \(expected), got \(shown)")
   }
 
@@ -58,7 +58,7 @@ struct NodeReader {
   // MARK: Typed reads
 
   /// A finite number within `bounds`. Integers are accepted as numbers.
-  func number(_ bounds: NumberBounds) throws(ScenarioError) -> Double {
+  func number(_ bounds: NumberBounds) throws(InputError) -> Double {
     guard case .scalar(let scalar) = node, [.int, .float].contains(node.tagName) else {
       throw mismatch(bounds.summary)
     }
@@ -73,7 +73,7 @@ struct NodeReader {
 
   /// A whole number within `range`. `2.0` is not an integer here: a count written with a fraction is
   /// more likely a mistake than a convenience.
-  func integer(_ range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+  func integer(_ range: ClosedRange<Int>) throws(InputError) -> Int {
     let expected = "an integer in \(range.lowerBound) ... \(range.upperBound)"
     guard case .scalar(let scalar) = node, node.tagName == .int, let value = YAMLNumber.int(scalar)
     else { throw mismatch(expected) }
@@ -82,14 +82,14 @@ struct NodeReader {
   }
 
   /// `true`/`false` (YAML 1.1 also accepts yes/no/on/off).
-  func bool() throws(ScenarioError) -> Bool {
+  func bool() throws(InputError) -> Bool {
     guard case .scalar(let scalar) = node, node.tagName == .bool, let value = Bool.construct(from: scalar)
     else { throw mismatch("true or false") }
     return value
   }
 
   /// Any non-null scalar as written (so `name: 2024` is the name "2024").
-  func string(_ expected: String = "a string") throws(ScenarioError) -> String {
+  func string(_ expected: String = "a string") throws(InputError) -> String {
     guard case .scalar(let scalar) = node, !isNull else { throw mismatch(expected) }
     return scalar.string
   }
@@ -97,7 +97,7 @@ struct NodeReader {
   /// The elements of a sequence, each with its indexed path. With `maximumCount`, a longer sequence
   /// is refused (naming `what` and the limit) before any element is read.
   func sequence(_ expected: String, maximumCount: Int? = nil, of what: String = "entries")
-    throws(ScenarioError) -> [NodeReader]
+    throws(InputError) -> [NodeReader]
   {
     guard case .sequence(let sequence) = node else { throw mismatch(expected) }
     if let maximumCount, sequence.count > maximumCount {
@@ -110,7 +110,7 @@ struct NodeReader {
 
   /// The node as a mapping whose keys must be among `allowed`. A null node (a section written with
   /// nothing under it) reads as an empty mapping, so commenting out a section's body keeps defaults.
-  func mapping(allowed: [String]) throws(ScenarioError) -> MappingReader {
+  func mapping(allowed: [String]) throws(InputError) -> MappingReader {
     try MappingReader(self, allowed: allowed)
   }
 }

@@ -18,7 +18,7 @@ enum OccluderSchema {
   static let size = NumberBounds.positive(max: 100)
   static let bottom = NumberBounds.closed(-100, 100)
 
-  static func readAll(_ node: NodeReader?) throws(ScenarioError) -> [Occluder] {
+  static func readAll(_ node: NodeReader?) throws(InputError) -> [Occluder] {
     guard let node, !node.isNull else { return [] }
     var out: [Occluder] = []
     var seen: [String: Int] = [:]

@@ -8,64 +8,25 @@ enum ScenarioFiles {
 
   static let extensions: Set<String> = ["yaml", "yml"]
 
-  /// The text of the scenario file at `path`.
-  static func read(path: String) throws(ScenarioError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ScenarioError(file: path, message: "no such file; expected a scenario file (.yaml or .yml)")
+  /// The text of the scenario file at `path` (`InputFile`).
+  static func read(path: String) throws(InputError) -> String {
+    switch InputFile.check(path: path, maximumSize: maximumSize) {
+    case .success(let text): return text
+    case .failure(let problem):
+      var expected = "a scenario file (.yaml or .yml)"
+      // The size message names the kind of file without its extensions: the limit is the point there.
+      if case .tooLarge = problem { expected = "a scenario file" }
+      throw InputFile.error(problem, path: path, expected: expected, maximumSize: maximumSize)
     }
-    guard !isDirectory.boolValue else {
-      throw ScenarioError(file: path, message: "is a directory; expected a scenario file (.yaml or .yml)")
-    }
-    if let kind = InputFileKind.nonRegular(path) {
-      throw ScenarioError(file: path, message: "is \(kind); expected a scenario file (.yaml or .yml)")
-    }
-    let data: Data
-    do {
-      let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-      guard size <= maximumSize else {
-        throw ScenarioError(
-          file: path,
-          message: "file is \(size) bytes; expected a scenario file of at most \(maximumSize) bytes")
-      }
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch let error as ScenarioError {
-      throw error
-    } catch {
-      throw ScenarioError(file: path, message: "cannot read the file: \(error.localizedDescription)")
-    }
-    return try text(of: data, file: path)
-  }
-
-  /// `data` as a String, refusing bytes that are not UTF-8 rather than replacing them silently: a
-  /// replaced byte inside a name or number would change what the scenario means.
-  static func text(of data: Data, file: String) throws(ScenarioError) -> String {
-    var iterator = data.makeIterator()
-    var decoder = UTF8()
-    var offset = 0
-    decoding: while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar): offset += UTF8.width(scalar)
-      case .emptyInput: break decoding
-      case .error:
-        let byte = data[data.startIndex + offset]
-        let line = data.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        throw ScenarioError(
-          file: file, line: line,
-          message: "byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) is not valid "
-            + "UTF-8; expected a UTF-8 text file")
-      }
-    }
-    return String(decoding: data, as: UTF8.self)
   }
 
   /// The scenario files `path` names: itself if it is a file (whatever its extension, since it was
   /// named explicitly), or the `*.yaml` and `*.yml` files directly inside it if it is a directory,
   /// sorted by path. Hidden files are skipped (editors' and atomic writers' temporaries are hidden).
-  static func expand(path: String) throws(ScenarioError) -> [String] {
+  static func expand(path: String) throws(InputError) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ScenarioError(
+      throw InputError(
         file: path, message: "no such file or directory; expected a scenario file or a directory")
     }
     guard isDirectory.boolValue else { return [path] }
@@ -73,7 +34,7 @@ enum ScenarioFiles {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
-      throw ScenarioError(file: path, message: "cannot list the directory: \(error.localizedDescription)")
+      throw InputError(file: path, message: "cannot list the directory: \(error.localizedDescription)")
     }
     let prefix = path.hasSuffix("/") ? path : path + "/"
     let files = names.filter { name in
@@ -89,7 +50,7 @@ enum ScenarioFiles {
     // Byte order of the paths, not a locale's collation, so every machine runs them in one order.
     let sorted = files.map { prefix + $0 }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     guard !sorted.isEmpty else {
-      throw ScenarioError(
+      throw InputError(
         file: path, message: "no .yaml or .yml files in this directory; expected at least one")
     }
     return sorted

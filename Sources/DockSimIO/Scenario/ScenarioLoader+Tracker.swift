@@ -6,8 +6,8 @@ extension ScenarioLoader {
   /// checked as a scenario's `tracker` section is. Other sections of the overrides are ignored: this
   /// is what a replayed log uses, which has no dock, controller or subjects.
   ///
-  /// - Throws: `ScenarioError` naming the override and the field for a bad tracker value.
-  public static func trackerParameters(overrides: ScenarioOverrides) throws(ScenarioError)
+  /// - Throws: `InputError` naming the override and the field for a bad tracker value.
+  public static func trackerParameters(overrides: ScenarioOverrides) throws(InputError)
     -> TrackerParameters
   {
     let sources = overrides.overlays.map { "--params \($0.file)" } + overrides.assignments.map(\.source)
@@ -15,7 +15,7 @@ extension ScenarioLoader {
     let file = sources.isEmpty ? "tracker parameters" : sources.joined(separator: ", ")
     let top = NodeReader(node: root, path: "", file: file)
     guard case .mapping(let m) = root else {
-      throw ScenarioError(file: file, line: nil, message: "expected a mapping of scenario fields")
+      throw InputError(file: file, line: nil, message: "expected a mapping of scenario fields")
     }
     guard let tracker = m["tracker"] else { return TrackerParameters() }
     let section = top.child("tracker", tracker)

@@ -4,39 +4,39 @@ import Yams
 /// Loads and validates scenario files (`docs/scenarios.md` describes the format).
 ///
 /// YAML holds degrees, milliseconds and the unit in each field name; the returned `Scenario` is in the
-/// core's SI units (radians, seconds, `SimDuration` microseconds). Every failure is a `ScenarioError`
+/// core's SI units (radians, seconds, `SimDuration` microseconds). Every failure is a `InputError`
 /// naming the file, the line, the field path and what was expected; the first problem found is
 /// reported.
 public enum ScenarioLoader {
   /// Reads, parses and validates the scenario file at `path`.
   ///
-  /// - Throws: `ScenarioError` when the path is missing or a directory, the bytes are not UTF-8, the
+  /// - Throws: `InputError` when the path is missing or a directory, the bytes are not UTF-8, the
   ///   YAML is malformed, or any field is missing, unknown, of the wrong type or out of range.
   public static func load(path: String, overrides: ScenarioOverrides = ScenarioOverrides())
-    throws(ScenarioError) -> Scenario
+    throws(InputError) -> Scenario
   {
     try parse(yaml: try ScenarioFiles.read(path: path), file: path, overrides: overrides)
   }
 
   /// Parses and validates scenario YAML; `file` only names the source in errors.
   ///
-  /// - Throws: `ScenarioError`, as `load(path:)`.
+  /// - Throws: `InputError`, as `load(path:)`.
   public static func parse(
     yaml: String, file: String, overrides: ScenarioOverrides = ScenarioOverrides()
-  ) throws(ScenarioError) -> Scenario {
+  ) throws(InputError) -> Scenario {
     var root: Node?
     try YAMLShape.check(yaml, file: file)
     do {
       root = try Yams.compose(yaml: yaml)
     } catch {
-      throw ScenarioError(composing: error, yaml: yaml, file: file)
+      throw InputError(composing: error, yaml: yaml, file: file)
     }
     if !overrides.isEmpty, let r = root, case .mapping = r {
       root = try overrides.apply(to: r)
     }
     let reader = root.map { NodeReader(node: $0, path: "", file: file) }
     guard let reader, !reader.isNull else {
-      throw ScenarioError(
+      throw InputError(
         file: file, line: nil,
         message: "the file is empty; expected a mapping with at least name, seed, duration_s and subjects")
     }
@@ -50,11 +50,11 @@ public enum ScenarioLoader {
       let fromSet = overrides.assignments.contains { $0.fieldPath == error.field }
       // A field an overlay defines has its line in that overlay, not in the scenario file.
       if !fromSet, let field = error.field, let (overlay, line) = overrides.overlayDefining(field) {
-        throw ScenarioError(
+        throw InputError(
           file: overlay, line: line, field: error.field,
           message: error.message + " (--params \(overlay) merged into \(file))")
       }
-      throw ScenarioError(
+      throw InputError(
         file: error.file, line: fromSet ? nil : error.line, field: error.field,
         message: error.message + " (scenario with overrides: \(sources.joined(separator: ", ")))")
     }
@@ -63,8 +63,8 @@ public enum ScenarioLoader {
   /// The scenario files named by `paths`, in order: a file stands for itself, a directory for the
   /// `*.yaml` and `*.yml` files directly inside it (not its subdirectories), sorted by path.
   ///
-  /// - Throws: `ScenarioError` for a path that does not exist or a directory without scenario files.
-  public static func scenarioFiles(in paths: [String]) throws(ScenarioError) -> [String] {
+  /// - Throws: `InputError` for a path that does not exist or a directory without scenario files.
+  public static func scenarioFiles(in paths: [String]) throws(InputError) -> [String] {
     var files: [String] = []
     for path in paths { files += try ScenarioFiles.expand(path: path) }
     return files
@@ -72,9 +72,9 @@ public enum ScenarioLoader {
 
   /// Loads every scenario named by `paths` (see `scenarioFiles(in:)`), stopping at the first error.
   ///
-  /// - Throws: `ScenarioError` for the first path or file that fails.
+  /// - Throws: `InputError` for the first path or file that fails.
   public static func loadAll(paths: [String], overrides: ScenarioOverrides = ScenarioOverrides())
-    throws(ScenarioError) -> [(path: String, scenario: Scenario)]
+    throws(InputError) -> [(path: String, scenario: Scenario)]
   {
     var loaded: [(path: String, scenario: Scenario)] = []
     for file in try scenarioFiles(in: paths) {

@@ -79,7 +79,7 @@ public struct ScenarioOverrides: Sendable {
   }
 
   /// Adds an overlay file (`--params`).
-  public mutating func addOverlay(path: String) throws(ScenarioError) {
+  public mutating func addOverlay(path: String) throws(InputError) {
     let yaml = try ScenarioFiles.read(path: path)
     // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
     try YAMLShape.check(yaml, file: path)
@@ -89,10 +89,10 @@ public struct ScenarioOverrides: Sendable {
   /// Parses `path=value` (`--set`): keys separated by dots, `[n]` for list elements. `source` names
   /// where it came from in messages (default `--set PATH=VALUE`; a suite's `set:` list passes its file
   /// and line).
-  public mutating func addAssignment(_ text: String, source: String? = nil) throws(ScenarioError) {
+  public mutating func addAssignment(_ text: String, source: String? = nil) throws(InputError) {
     let source = source ?? "--set \(text)"
-    func bad(_ why: String) -> ScenarioError {
-      ScenarioError(file: source, line: nil, message: why)
+    func bad(_ why: String) -> InputError {
+      InputError(file: source, line: nil, message: why)
     }
     guard let eq = text.firstIndex(of: "=") else { throw bad("expected PATH=VALUE, e.g. tracker.gate=16") }
     let pathText = String(text[..<eq])
@@ -144,15 +144,15 @@ public struct ScenarioOverrides: Sendable {
   }
 
   /// `node` with the overlays merged in and the assignments applied.
-  func apply(to node: Node) throws(ScenarioError) -> Node {
+  func apply(to node: Node) throws(InputError) -> Node {
     var result = node
     for overlay in overlays {
       let composed: Node?
       do { composed = try Yams.compose(yaml: overlay.yaml) } catch {
-        throw ScenarioError(composing: error, yaml: overlay.yaml, file: overlay.file)
+        throw InputError(composing: error, yaml: overlay.yaml, file: overlay.file)
       }
       guard let o = composed, case .mapping = o else {
-        throw ScenarioError(file: overlay.file, line: nil, message: "expected a mapping of scenario fields")
+        throw InputError(file: overlay.file, line: nil, message: "expected a mapping of scenario fields")
       }
       result = Self.merge(result, o)
     }
@@ -161,7 +161,7 @@ public struct ScenarioOverrides: Sendable {
       do {
         value = try Yams.compose(yaml: a.value) ?? Node("")
       } catch {
-        throw ScenarioError(file: a.source, line: nil, message: "the value is not valid YAML")
+        throw InputError(file: a.source, line: nil, message: "the value is not valid YAML")
       }
       result = try Self.set(result, a.path[...], value, a)
     }
@@ -179,7 +179,7 @@ public struct ScenarioOverrides: Sendable {
 
   static func set(
     _ node: Node, _ path: ArraySlice<Assignment.Step>, _ value: Node, _ a: Assignment
-  ) throws(ScenarioError) -> Node {
+  ) throws(InputError) -> Node {
     guard let step = path.first else { return value }
     let rest = path.dropFirst()
     switch step {
@@ -190,14 +190,14 @@ public struct ScenarioOverrides: Sendable {
       } else if case .scalar = node, node.null != nil {
         m = Node.Mapping([])
       } else {
-        throw ScenarioError(
+        throw InputError(
           file: a.source, line: nil, message: "'\(k)' is set inside a value that is not a mapping")
       }
       m[k] = try set(m[k] ?? Node.Mapping([]).asNode, rest, value, a)
       return .mapping(m)
     case .index(let i):
       guard case .sequence(var s) = node, i < s.count else {
-        throw ScenarioError(file: a.source, line: nil, message: "no list element [\(i)] there")
+        throw InputError(file: a.source, line: nil, message: "no list element [\(i)] there")
       }
       s[i] = try set(s[i], rest, value, a)
       return .sequence(s)

@@ -42,7 +42,7 @@ enum ScenarioSchema {
   static let frameRate = NumberBounds.positive(max: 240)
   static let seed = 0...Int.max
 
-  static func read(_ reader: NodeReader) throws(ScenarioError) -> Scenario {
+  static func read(_ reader: NodeReader) throws(InputError) -> Scenario {
     guard case .mapping = reader.node else {
       throw reader.mismatch("a mapping at the top level (name, seed, duration_s, subjects, …)")
     }
@@ -92,7 +92,7 @@ enum ScenarioSchema {
   }
 
   /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.
-  private static func readName(_ top: MappingReader) throws(ScenarioError) -> String {
+  private static func readName(_ top: MappingReader) throws(InputError) -> String {
     let expected = "a name of 1 to \(maximumNameLength) characters from A-Z a-z 0-9 _ . -"
     let node = try top.required("name", expecting: expected)
     let name = try node.string(expected)
@@ -106,7 +106,7 @@ enum ScenarioSchema {
     return name
   }
 
-  private static func readDuration(_ top: MappingReader) throws(ScenarioError) -> SimDuration {
+  private static func readDuration(_ top: MappingReader) throws(InputError) -> SimDuration {
     let node = try top.required("duration_s", expecting: duration.summary)
     let value = SimDuration(seconds: try node.number(duration))
     guard value.microseconds > 0 else { throw node.mismatch("a duration of at least 1 µs") }
@@ -117,7 +117,7 @@ enum ScenarioSchema {
   /// allocated. Reported at `duration_s`, the field that is usually wrong (a rate is bounded alone).
   private static func checkLength(
     _ top: MappingReader, duration: SimDuration, physicsRateHz: Int, frameRateHz: Double
-  ) throws(ScenarioError) {
+  ) throws(InputError) {
     guard let node = top["duration_s"] else { return }
     let seconds = Double(duration.microseconds) / 1e6
     let ticks = seconds * Double(physicsRateHz)
@@ -139,7 +139,7 @@ enum ScenarioSchema {
   }
 
   /// The physics step is an integer number of microseconds, so the rate must divide one million.
-  private static func readPhysicsRate(_ top: MappingReader, default value: Int) throws(ScenarioError) -> Int {
+  private static func readPhysicsRate(_ top: MappingReader, default value: Int) throws(InputError) -> Int {
     guard let node = top["physics_rate_hz"] else { return value }
     let rate = try node.integer(physicsRate)
     guard 1_000_000 % rate == 0 else {
@@ -150,7 +150,7 @@ enum ScenarioSchema {
 
   /// Frames fire on physics ticks, so a frame rate above the physics rate cannot be honoured.
   private static func readFrameRate(_ top: MappingReader, physicsRateHz: Int, default value: Double)
-    throws(ScenarioError) -> Double
+    throws(InputError) -> Double
   {
     guard let node = top["frame_rate_hz"] else { return value }
     let rate = try node.number(frameRate)

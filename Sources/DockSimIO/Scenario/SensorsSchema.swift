@@ -19,7 +19,7 @@ enum SensorsSchema {
   static let noise = NumberBounds.nonNegative(max: 57.3)
   static let bias = NumberBounds.closed(-57.3, 57.3)
 
-  static func read(_ m: MappingReader, physicsRateHz: Int) throws(ScenarioError) -> PoseSensorParameters {
+  static func read(_ m: MappingReader, physicsRateHz: Int) throws(InputError) -> PoseSensorParameters {
     var p = PoseSensorParameters()
     let rate = rate(physicsRateHz: physicsRateHz)
     p.encoderRateHz = try m.number("encoder_rate_hz", rate, default: p.encoderRateHz)

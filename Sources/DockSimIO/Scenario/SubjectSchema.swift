@@ -47,7 +47,7 @@ enum SubjectSchema {
   static let swayAmplitude = NumberBounds.nonNegative(max: 5)
   static let swayPeriod = NumberBounds.positive(max: 3600)
 
-  static func readAll(_ node: NodeReader) throws(ScenarioError) -> [Subject] {
+  static func readAll(_ node: NodeReader) throws(InputError) -> [Subject] {
     let elements = try node.sequence(
       "a sequence of at least one subject", maximumCount: ScenarioLimits.maximumSubjects, of: "subjects")
     guard !elements.isEmpty else { throw node.error("expected at least one subject, got an empty sequence") }
@@ -67,7 +67,7 @@ enum SubjectSchema {
     return subjects
   }
 
-  private static func read(_ m: MappingReader, id idNode: NodeReader) throws(ScenarioError) -> Subject {
+  private static func read(_ m: MappingReader, id idNode: NodeReader) throws(InputError) -> Subject {
     let expectedId = "a non-empty string of at most \(maximumIdLength) characters"
     let id = try idNode.string(expectedId)
     guard !id.trimmingCharacters(in: .whitespaces).isEmpty, id.count <= maximumIdLength else {
@@ -83,7 +83,7 @@ enum SubjectSchema {
     }
     let width = try m.number("width_m", size)
     let height = try m.number("height_m", size)
-    let sway = try m["sway"].map { node throws(ScenarioError) in try readSway(node) }
+    let sway = try m["sway"].map { node throws(InputError) in try readSway(node) }
     let path = try readPath(m.required("path", expecting: "a sequence of at least one waypoint"))
     var face: FaceBox?
     if let node = m["face"] {
@@ -92,7 +92,7 @@ enum SubjectSchema {
       }
       face = try readFace(node, bodyHeight: height)
     }
-    let speaking = try m["speaking"].map { node throws(ScenarioError) in try readSpeaking(node) } ?? []
+    let speaking = try m["speaking"].map { node throws(InputError) in try readSpeaking(node) } ?? []
     var motionNoise: MotionNoise?
     if let node = m["motion_noise"] {
       let n = try node.mapping(allowed: motionNoiseFields)
@@ -106,7 +106,7 @@ enum SubjectSchema {
   }
 
   /// `face: true` gives an adult's face near the top of the body; a mapping sets its size and offset.
-  private static func readFace(_ node: NodeReader, bodyHeight: Double) throws(ScenarioError) -> FaceBox? {
+  private static func readFace(_ node: NodeReader, bodyHeight: Double) throws(InputError) -> FaceBox? {
     let expected = "true, false, or a mapping with width_m, height_m and offset_m"
     if case .scalar = node.node, let flag = try? node.bool() {
       return flag ? FaceBox(width: 0.16, height: 0.22, offset: max(0, bodyHeight / 2 - 0.15)) : nil
@@ -119,7 +119,7 @@ enum SubjectSchema {
   }
 
   /// Speaking spans `{from_s, to_s}` in increasing, non-overlapping order.
-  private static func readSpeaking(_ node: NodeReader) throws(ScenarioError) -> [TimeSpan] {
+  private static func readSpeaking(_ node: NodeReader) throws(InputError) -> [TimeSpan] {
     var spans: [TimeSpan] = []
     for element in try node.sequence("a sequence of {from_s, to_s} spans") {
       let m = try element.mapping(allowed: speakingFields)
@@ -138,7 +138,7 @@ enum SubjectSchema {
     return spans
   }
 
-  private static func readSway(_ node: NodeReader) throws(ScenarioError) -> Sway {
+  private static func readSway(_ node: NodeReader) throws(InputError) -> Sway {
     guard !node.isNull else { throw node.mismatch("a mapping with lateral_m, vertical_m and period_s") }
     let m = try node.mapping(allowed: swayFields)
     return Sway(
@@ -147,7 +147,7 @@ enum SubjectSchema {
   }
 
   /// Waypoints in strictly increasing time, compared after rounding to microseconds as the core does.
-  private static func readPath(_ node: NodeReader) throws(ScenarioError) -> [Waypoint] {
+  private static func readPath(_ node: NodeReader) throws(InputError) -> [Waypoint] {
     let elements = try node.sequence(
       "a sequence of at least one waypoint", maximumCount: ScenarioLimits.maximumWaypoints, of: "waypoints")
     guard !elements.isEmpty else { throw node.error("expected at least one waypoint, got an empty sequence") }

@@ -52,7 +52,7 @@ enum TrackerSchema {
   /// Factors below 1 would trust a cut box more than a whole one.
   static let noiseFactor = NumberBounds.closed(1, 10_000)
 
-  static func read(_ m: MappingReader) throws(ScenarioError) -> TrackerParameters {
+  static func read(_ m: MappingReader) throws(InputError) -> TrackerParameters {
     let d = TrackerParameters()
     // `quality_min_hits` cannot exceed the window it counts in.
     let window = try m.integer("quality_window", qualityWindow, default: d.qualityWindow)

@@ -20,7 +20,7 @@ enum WaypointSchema {
   static let height = NumberBounds.closed(-100, 100)
 
   /// The waypoint and the reader of its `t_s`, so the caller can point at it when times go backwards.
-  static func read(_ node: NodeReader) throws(ScenarioError) -> (Waypoint, NodeReader) {
+  static func read(_ node: NodeReader) throws(InputError) -> (Waypoint, NodeReader) {
     let m = try node.mapping(allowed: fields)
     let timeNode = try m.required("t_s", expecting: time.summary)
     let time = SimTime(seconds: try timeNode.number(time))

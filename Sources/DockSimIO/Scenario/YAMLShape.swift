@@ -14,10 +14,10 @@ enum YAMLShape {
   static let maximumAliasedNodes = 100_000
   static let maximumDepth = 64
 
-  static func check(_ yaml: String, file: String) throws(ScenarioError) {
+  static func check(_ yaml: String, file: String) throws(InputError) {
     var utf8 = Array(yaml.utf8)
     if let problem = utf8.withUnsafeMutableBufferPointer({ scan($0) }) {
-      throw ScenarioError(file: file, line: problem.line, message: problem.message)
+      throw InputError(file: file, line: problem.line, message: problem.message)
     }
   }
 

@@ -4,7 +4,7 @@ import Yams
 
 /// Reads tuning specifications (`*.tune.yaml`, documented in `docs/tuning.md`).
 ///
-/// Paths inside the file are relative to the file. Every problem is a `ScenarioError` naming the file,
+/// Paths inside the file are relative to the file. Every problem is a `InputError` naming the file,
 /// the line, the field and what was expected.
 public enum TuneSpecLoader {
   static let fields = ["tune", "train", "validation", "parameters", "objective", "search"]
@@ -19,16 +19,16 @@ public enum TuneSpecLoader {
   public static let defaultLogFOV = 1.2
   public static let defaultLogAspect = 16.0 / 9.0
 
-  public static func load(path: String) throws(ScenarioError) -> TuneSpec {
+  public static func load(path: String) throws(InputError) -> TuneSpec {
     let text = try ScenarioFiles.read(path: path)
     let root: Node?
     // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
     try YAMLShape.check(text, file: path)
     do { root = try Yams.compose(yaml: text) } catch {
-      throw ScenarioError(composing: error, yaml: text, file: path)
+      throw InputError(composing: error, yaml: text, file: path)
     }
     guard let root else {
-      throw ScenarioError(
+      throw InputError(
         file: path, message: "the file is empty; expected a tuning mapping (docs/tuning.md)")
     }
     let base = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -49,9 +49,9 @@ public enum TuneSpecLoader {
   }
 
   /// Cross-field rules, also applied to a specification assembled from flags.
-  public static func validate(_ spec: TuneSpec) throws(ScenarioError) {
-    func error(_ field: String, _ message: String) -> ScenarioError {
-      ScenarioError(
+  public static func validate(_ spec: TuneSpec) throws(InputError) {
+    func error(_ field: String, _ message: String) -> InputError {
+      InputError(
         file: spec.file.isEmpty ? "docksim tune" : spec.file, line: nil, field: field, message: message)
     }
     if spec.train.isEmpty { throw error("train", "expected at least one scenario or log to train on") }
@@ -74,7 +74,7 @@ public enum TuneSpecLoader {
 
   // MARK: Sections
 
-  static func dataset(_ node: NodeReader, base: URL) throws(ScenarioError) -> TuneDataset {
+  static func dataset(_ node: NodeReader, base: URL) throws(InputError) -> TuneDataset {
     // A plain list is shorthand for `scenarios:`.
     if case .sequence = node.node { return TuneDataset(scenarios: try paths(node, base: base)) }
     let m = try node.mapping(allowed: datasetFields)
@@ -84,7 +84,7 @@ public enum TuneSpecLoader {
       for entry in try l.sequence("a list of logs") {
         let e = try entry.mapping(allowed: logFields)
         let log = try e.required("log", expecting: "the observation log's path").string("a file path")
-        let reference = try e["reference"].map { r throws(ScenarioError) in
+        let reference = try e["reference"].map { r throws(InputError) in
           resolve(try r.string("a file path"), base: base)
         }
         let fov = try e.degrees("hfov_deg", NumberBounds.open(0.5, 178), defaultRadians: defaultLogFOV)
@@ -96,7 +96,7 @@ public enum TuneSpecLoader {
     return out
   }
 
-  static func paths(_ node: NodeReader, base: URL) throws(ScenarioError) -> [String] {
+  static func paths(_ node: NodeReader, base: URL) throws(InputError) -> [String] {
     var out: [String] = []
     for p in try node.sequence("a list of scenario files, directories or suites") {
       out.append(resolve(try p.string("a path"), base: base))
@@ -108,7 +108,7 @@ public enum TuneSpecLoader {
     p.hasPrefix("/") ? p : base.appendingPathComponent(p).standardized.path
   }
 
-  static func parameters(_ node: NodeReader) throws(ScenarioError) -> [TuneParameter] {
+  static func parameters(_ node: NodeReader) throws(InputError) -> [TuneParameter] {
     var out: [TuneParameter] = []
     for entry in try node.sequence("a list of parameters") {
       let m = try entry.mapping(allowed: parameterFields)
@@ -177,7 +177,7 @@ public enum TuneSpecLoader {
     return ok ? nil : "a dotted path of field names such as tracker.gate (list elements cannot be tuned)"
   }
 
-  static func objective(_ node: NodeReader) throws(ScenarioError) -> TuneObjective {
+  static func objective(_ node: NodeReader) throws(InputError) -> TuneObjective {
     let m = try node.mapping(allowed: objectiveFields)
     var terms: [TuneObjective.Term] = []
     for (key, sign) in [("minimize", 1.0), ("maximize", -1.0)] {
@@ -202,7 +202,7 @@ public enum TuneSpecLoader {
     return TuneObjective(terms: terms, constraints: constraints)
   }
 
-  static func search(_ node: NodeReader?) throws(ScenarioError) -> TuneSearch {
+  static func search(_ node: NodeReader?) throws(InputError) -> TuneSearch {
     let d = TuneSearch()
     guard let node else { return d }
     let m = try node.mapping(allowed: searchFields)

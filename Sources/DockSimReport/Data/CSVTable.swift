@@ -2,7 +2,7 @@ import DockSimHarness
 import DockSimIO
 
 /// A CSV file read for the report: its header and records, with positions for error messages. The
-/// split is the gate's (`CSVRecords`), so quoting rules and messages are the same everywhere.
+/// split is DockSimIO's `CSVReader`, so quoting rules and messages are the same everywhere.
 struct CSVTable {
   let file: String
   let header: CSVRecord
@@ -12,16 +12,16 @@ struct CSVTable {
   ///
   /// - Throws: `ReportError` naming the file, line and column.
   static func read(path: String, expected: String) throws(ReportError) -> CSVTable {
-    do throws(GateInputError) {
+    do throws(InputError) {
       let text = try GateFiles.readText(path: path, expected: expected)
-      let records = try CSVRecords.parse(text, file: path)
+      let records = try CSVReader.records(text, file: path)
       guard let header = records.first else {
-        throw GateInputError(
+        throw InputError(
           file: path, message: "the file is empty; expected \(expected) with a header line")
       }
       let table = CSVTable(file: path, header: header, rows: Array(records.dropFirst()))
       for row in table.rows where row.cells.count != header.cells.count {
-        throw GateInputError(
+        throw InputError(
           file: path, line: row.line,
           message: "expected \(header.cells.count) cells as in the header, got \(row.cells.count)")
       }
@@ -35,7 +35,7 @@ struct CSVTable {
   func column(_ name: String) throws(ReportError) -> Int {
     guard let i = columnIndex(name) else {
       throw ReportError(
-        GateInputError(
+        InputError(
           file: file, line: header.line, message: "no \(name) column in the header; expected one"))
     }
     return i
@@ -52,7 +52,7 @@ struct CSVTable {
     if cell.text.isEmpty { return .nan }
     guard let value = Double(cell.text) else {
       throw ReportError(
-        GateInputError(
+        InputError(
           file: file, line: row.line, column: cell.column, field: header.cells[column].text,
           message: "expected a number or an empty cell, got '\(cell.text)'"))
     }

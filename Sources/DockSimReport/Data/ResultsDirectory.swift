@@ -35,7 +35,7 @@ struct ResultsDirectory {
       throw ReportError(
         "\(summaryPath): no such file; expected the summary.csv written by docksim run into \(dir)")
     }
-    do throws(GateInputError) {
+    do throws(InputError) {
       let summary = try SummaryCSVReader.read(path: summaryPath)
       let expectationsPath = file("expectations.csv", in: dir)
       let expectations: [ExpectationRecord]?
@@ -44,7 +44,7 @@ struct ResultsDirectory {
           FileManager.default.fileExists(atPath: expectationsPath)
           ? try ExpectationRecord.read(path: expectationsPath) : nil
       } catch {
-        throw GateInputError(file: "", message: error.description)
+        throw InputError(file: "", message: error.description)
       }
       let seedsPath = file("seeds.csv", in: dir)
       let seeds: SeedDistributions?
@@ -55,7 +55,7 @@ struct ResultsDirectory {
           FileManager.default.fileExists(atPath: seedsPath)
           ? try SeedDistributions.read(path: seedsPath) : nil
       } catch {
-        throw GateInputError(file: "", message: error.description)
+        throw InputError(file: "", message: error.description)
       }
       if let baseline = options.baselineSummary {
         let table = try ToleranceFile.load(path: options.tolerances, metrics: SummaryTable.metricColumns)

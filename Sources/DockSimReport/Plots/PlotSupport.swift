@@ -1,25 +1,5 @@
+import DockSimIO
 import Foundation
-
-/// A problem with a plot's input file: which file, which line (1-based, when one line is at fault) and
-/// what was expected. Its description reads `FILE:LINE: MESSAGE`, like the CLI's other input errors.
-public struct PlotInputError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The path of the file at fault.
-  public var file: String
-  /// 1-based line in the file, or nil when the whole file is at fault (missing, empty).
-  public var line: Int?
-  public var message: String
-
-  public init(file: String, line: Int?, message: String) {
-    self.file = file
-    self.line = line
-    self.message = message
-  }
-
-  public var description: String {
-    if let line { return "\(file):\(line): \(message)" }
-    return "\(file): \(message)"
-  }
-}
 
 /// The rows of a CSV file DockSim wrote, cells looked up by header name. Quoted cells (`"a,b"`, `""`
 /// for a quote) are understood, as `CSVFormat.cell` may write them for text.
@@ -34,62 +14,46 @@ struct PlotCSV {
   let header: [String]
   let rows: [Row]
 
-  /// Reads and splits the file at `path`; errors name the file (and the line).
-  init(path: String) throws(PlotInputError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw PlotInputError(file: path, line: nil, message: "no such file")
-    }
-    guard !isDirectory.boolValue else {
-      throw PlotInputError(file: path, line: nil, message: "is a directory, expected a CSV file")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw PlotInputError(file: path, line: nil, message: "cannot read the file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw PlotInputError(file: path, line: nil, message: "not UTF-8 text")
-    }
-    try self.init(text: text, file: path)
+  /// Reads (`InputFile`) and splits the file at `path`; errors name the file (and the line).
+  init(path: String) throws(InputError) {
+    try self.init(
+      text: InputFile.text(
+        path: path, expected: "a CSV file written by docksim run", maximumSize: Self.maximumSize),
+      file: path)
   }
 
-  /// Splits `text`; `file` names it in errors. Blank lines are skipped; every row must have the
-  /// header's cell count.
-  init(text: String, file: String) throws(PlotInputError) {
+  /// Larger files are refused: the objects of a one-hour run with a dozen subjects are about 100 MB.
+  static let maximumSize = 256 << 20
+
+  /// Splits `text` (`CSVReader`); `file` names it in errors. Blank lines are skipped; every row must
+  /// have the header's cell count.
+  init(text: String, file: String) throws(InputError) {
     self.file = file
-    var header: [String]?
-    var rows: [Row] = []
-    var number = 0
-    for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      number += 1
-      if line.isEmpty { continue }
-      let cells = try Self.cells(of: line, file: file, line: number)
-      guard let header else {
-        header = cells
-        continue
-      }
-      guard cells.count == header.count else {
-        throw PlotInputError(
-          file: file, line: number,
-          message: "expected \(header.count) cells as in the header, got \(cells.count)")
-      }
-      rows.append(Row(line: number, cells: cells))
+    let records: [CSVRecord]
+    do { records = try CSVReader.records(text, file: file) } catch {
+      throw InputError(file: file, line: error.line, message: error.message)
     }
-    guard let header else {
-      throw PlotInputError(file: file, line: nil, message: "empty file, expected a header line")
+    guard let header = records.first else {
+      throw InputError(file: file, line: nil, message: "empty file, expected a header line")
     }
-    self.header = header
-    self.rows = rows
+    for record in records.dropFirst() where record.cells.count != header.cells.count {
+      throw InputError(
+        file: file, line: record.line,
+        message: "expected \(header.cells.count) cells as in the header, got \(record.cells.count)")
+    }
+    self.header = header.texts
+    self.rows = records.dropFirst().map { Row(line: $0.line, cells: $0.texts) }
   }
 
   /// The position of each of `names` in the header; an error lists the missing ones.
-  func columns(_ names: [String]) throws(PlotInputError) -> [Int] {
+  func columns(_ names: [String]) throws(InputError) -> [Int] {
     var result: [Int] = []
     var missing: [String] = []
     for name in names {
       if let index = header.firstIndex(of: name) { result.append(index) } else { missing.append(name) }
     }
     guard missing.isEmpty else {
-      throw PlotInputError(
+      throw InputError(
         file: file, line: 1, message: "header lacks the column(s) \(missing.joined(separator: ", "))")
     }
     return result
@@ -97,60 +61,21 @@ struct PlotCSV {
 
   /// The number in `row`'s cell `column` (named `name` in errors); nil for an empty cell when allowed.
   /// `nan` and `inf` are refused.
-  func number(_ row: Row, _ column: Int, _ name: String, optional: Bool = false) throws(PlotInputError)
+  func number(_ row: Row, _ column: Int, _ name: String, optional: Bool = false) throws(InputError)
     -> Double?
   {
     let cell = row.cells[column]
     if cell.isEmpty {
       if optional { return nil }
-      throw PlotInputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
+      throw InputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
     }
     // `Double(String)` is locale-free (strtod in the C locale), which is what the writer assumes. It
     // also reads `nan` and `inf`, which no column these plots read may hold.
     guard let value = Double(cell), value.isFinite else {
-      throw PlotInputError(
+      throw InputError(
         file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a finite number")
     }
     return value
-  }
-
-  private static func cells(of line: Substring, file: String, line number: Int) throws(PlotInputError)
-    -> [String]
-  {
-    guard line.contains("\"") else {
-      return line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
-    var cells: [String] = []
-    var cell = ""
-    var quoted = false
-    var iterator = line.makeIterator()
-    var pending: Character? = nil
-    while let c = pending ?? iterator.next() {
-      pending = nil
-      if quoted {
-        if c == "\"" {
-          let next = iterator.next()
-          if next == "\"" {
-            cell.append("\"")
-          } else {
-            quoted = false
-            pending = next
-          }
-        } else {
-          cell.append(c)
-        }
-      } else if c == "\"" {
-        quoted = true
-      } else if c == "," {
-        cells.append(cell)
-        cell = ""
-      } else {
-        cell.append(c)
-      }
-    }
-    guard !quoted else { throw PlotInputError(file: file, line: number, message: "unterminated quoted cell") }
-    cells.append(cell)
-    return cells
   }
 }
 

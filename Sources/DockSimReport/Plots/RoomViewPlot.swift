@@ -1,4 +1,5 @@
 import DockSimCore
+import DockSimIO
 import Foundation
 
 /// The room seen from above, in metres: the stand at the origin, every subject's path, the occluders,
@@ -25,7 +26,7 @@ public enum RoomViewPlot {
   ///   - traceCSV: path of its `traces/<scenario>.csv` (for `t_s` and `camera_yaw_rad`).
   ///   - width: the SVG's width in CSS pixels (at least 320 is used); the height follows the room's
   ///     proportions, metres being equal in both directions.
-  /// - Throws: `PlotInputError` naming the file and line of a missing or malformed trace.
+  /// - Throws: `InputError` naming the file and line of a missing or malformed trace.
   public static func svg(scenario: Scenario, traceCSV: String, width: Double) throws -> String {
     let csv = try PlotCSV(path: traceCSV)
     let c = try csv.columns(["t_s", "camera_yaw_rad"])
@@ -35,13 +36,13 @@ public enum RoomViewPlot {
       // A cell is empty only if a later writer leaves the pose out; skip such a frame.
       guard let yaw = try csv.number(row, c[1], "camera_yaw_rad", optional: true) else { continue }
       if let last = samples.last, t < last.t {
-        throw PlotInputError(
+        throw InputError(
           file: csv.file, line: row.line, message: "t_s \(t) after \(last.t): times must increase")
       }
       samples.append((t, yaw))
     }
     guard !samples.isEmpty else {
-      throw PlotInputError(file: csv.file, line: nil, message: "no frames with t_s and camera_yaw_rad")
+      throw InputError(file: csv.file, line: nil, message: "no frames with t_s and camera_yaw_rad")
     }
     return render(scenario: scenario, yaw: samples, width: width)
   }

@@ -1,4 +1,5 @@
 import DockSimCore
+import DockSimIO
 import Foundation
 
 /// Which tracks followed which true subject over a run, from `traces/<scenario>.objects.csv`.
@@ -28,7 +29,7 @@ public enum TrackTimelinePlot {
   ///   - objectsCSV: path of a `traces/<scenario>.objects.csv`.
   ///   - width: the SVG's width in CSS pixels (at least 320 is used); the height follows from the
   ///     number of rows.
-  /// - Throws: `PlotInputError` naming the file and line of a missing or malformed file.
+  /// - Throws: `InputError` naming the file and line of a missing or malformed file.
   public static func svg(objectsCSV: String, width: Double) throws -> String {
     let csv = try PlotCSV(path: objectsCSV)
     let timeline = try Timeline(csv: csv)
@@ -269,17 +270,17 @@ struct Timeline {
 
   /// Reads an objects trace and replays it through the metrics' `MOTAccumulator`.
   ///
-  /// - Throws: `PlotInputError` naming the line of a malformed row: a missing or non-finite number,
+  /// - Throws: `InputError` naming the line of a malformed row: a missing or non-finite number,
   ///   frames not increasing, an unknown type or kind, a box or track listed twice in a frame, or a
   ///   `match_threshold` that is not positive or changes between rows.
-  init(csv: PlotCSV) throws(PlotInputError) {
+  init(csv: PlotCSV) throws(InputError) {
     let c = try csv.columns([
       "frame", "capture_t_s", "type", "id", "kind", "u", "v", "visible_fraction", "status",
     ])
     let thresholdColumn = csv.header.firstIndex(of: "match_threshold")
     if let thresholdColumn, let first = csv.rows.first {
       guard let value = try csv.number(first, thresholdColumn, "match_threshold"), value > 0 else {
-        throw PlotInputError(
+        throw InputError(
           file: csv.file, line: first.line, message: "column match_threshold: expected a positive number")
       }
       matchThreshold = value
@@ -329,13 +330,13 @@ struct Timeline {
       guard let frameNumber = try csv.number(row, c[0], "frame"), frameNumber == frameNumber.rounded(),
         abs(frameNumber) < 1e15
       else {
-        throw PlotInputError(file: csv.file, line: row.line, message: "column frame is not an integer")
+        throw InputError(file: csv.file, line: row.line, message: "column frame is not an integer")
       }
       let frame = Int(frameNumber)
       if frame != currentFrame {
         if let currentFrame {
           guard frame > currentFrame else {
-            throw PlotInputError(
+            throw InputError(
               file: csv.file, line: row.line,
               message: "frame \(frame) after frame \(currentFrame): frames must increase")
           }
@@ -349,7 +350,7 @@ struct Timeline {
       if let thresholdColumn {
         let value = try csv.number(row, thresholdColumn, "match_threshold")
         guard value == matchThreshold else {
-          throw PlotInputError(
+          throw InputError(
             file: csv.file, line: row.line,
             message:
               "column match_threshold: \(row.cells[thresholdColumn]) differs from the first row's; expected one threshold per file"
@@ -358,7 +359,7 @@ struct Timeline {
       }
       let kindText = row.cells[c[4]]
       guard let kind = SubjectKind(rawValue: kindText) else {
-        throw PlotInputError(
+        throw InputError(
           file: csv.file, line: row.line,
           message: "column kind: \"\(kindText)\", expected humanBody, humanFace or object")
       }
@@ -384,7 +385,7 @@ struct Timeline {
           visible.append(.nan)
         }
         guard visible[object].isNaN else {
-          throw PlotInputError(
+          throw InputError(
             file: csv.file, line: row.line,
             message:
               "\(row.cells[c[3]]) \(kindText) listed twice in frame \(frame); expected one box per kind")
@@ -393,12 +394,12 @@ struct Timeline {
         if inImage { groundTruth.append((id: object, u: position.u, v: position.v)) }
       case "track":
         guard let id = Int(row.cells[c[3]]) else {
-          throw PlotInputError(
+          throw InputError(
             file: csv.file, line: row.line, message: "column id: \"\(row.cells[c[3]])\" is not a track number"
           )
         }
         guard !hypotheses.contains(where: { $0.id == id }) else {
-          throw PlotInputError(
+          throw InputError(
             file: csv.file, line: row.line, message: "track \(id) listed twice in frame \(frame)")
         }
         // Tentative tracks and tracks outside the image are not scored, as in the metrics.
@@ -406,7 +407,7 @@ struct Timeline {
           hypotheses.append((id: id, u: position.u, v: position.v))
         }
       default:
-        throw PlotInputError(
+        throw InputError(
           file: csv.file, line: row.line, message: "column type: \"\(row.cells[c[2]])\", expected gt or track"
         )
       }

@@ -12,7 +12,7 @@ import Testing
 
   @Test(arguments: BadScenarioCatalog.all)
   func rejects(_ bad: BadScenario) throws {
-    let error = try #require(throws: ScenarioError.self) {
+    let error = try #require(throws: InputError.self) {
       try ScenarioLoader.parse(yaml: bad.yaml, file: "bad.yaml")
     }
     #expect(error.file == "bad.yaml")
@@ -29,19 +29,19 @@ import Testing
   }
 
   @Test func descriptionFormat() {
-    let full = ScenarioError(
+    let full = InputError(
       file: "Scenarios/walk.yaml", line: 14, field: "dock.yaw.max_speed_deg_s",
       message: "expected a number > 0, got -3")
     #expect(
       full.description == "Scenarios/walk.yaml:14: dock.yaw.max_speed_deg_s: expected a number > 0, got -3")
-    #expect(ScenarioError(file: "a.yaml", message: "m").description == "a.yaml: m")
-    #expect(ScenarioError(file: "a.yaml", line: 3, message: "m").description == "a.yaml:3: m")
-    #expect(ScenarioError(file: "a.yaml", field: "seed", message: "m").description == "a.yaml: seed: m")
+    #expect(InputError(file: "a.yaml", message: "m").description == "a.yaml: m")
+    #expect(InputError(file: "a.yaml", line: 3, message: "m").description == "a.yaml:3: m")
+    #expect(InputError(file: "a.yaml", field: "seed", message: "m").description == "a.yaml: seed: m")
   }
 
   @Test func negativeSpeedMatchesTheDocumentedExample() throws {
     let yaml = ScenarioSamples.base + "dock:\n  yaw:\n    max_speed_deg_s: -3\n"
-    let error = try #require(throws: ScenarioError.self) {
+    let error = try #require(throws: InputError.self) {
       try ScenarioLoader.parse(yaml: yaml, file: "walk.yaml")
     }
     #expect(error.description == "walk.yaml:13: dock.yaw.max_speed_deg_s: expected a number > 0, got -3")
@@ -50,7 +50,7 @@ import Testing
   @Test func unknownKeyInsideAMergedMappingIsReported() throws {
     let yaml =
       ScenarioSamples.base + "dock:\n  yaw: &a { max_speed_deg_s: 90, speed: 1 }\n  pitch: { <<: *a }\n"
-    let error = try #require(throws: ScenarioError.self) {
+    let error = try #require(throws: InputError.self) {
       try ScenarioLoader.parse(yaml: yaml, file: "m.yaml")
     }
     #expect(error.field == "dock.yaw.speed")

@@ -19,7 +19,7 @@ import Testing
     // Latin-1 "é" (0xE9) in the description on line 2.
     let bytes = Array("name: t\ndescription: caf".utf8) + [0xE9] + Array("\nseed: 1\n".utf8)
     let path = try dir.write("latin1.yaml", bytes: bytes)
-    let error = try #require(throws: ScenarioError.self) { try ScenarioLoader.load(path: path) }
+    let error = try #require(throws: InputError.self) { try ScenarioLoader.load(path: path) }
     #expect(error.file == path)
     #expect(error.line == 2)
     #expect(error.message.contains("byte 0xE9 at offset 24 is not valid UTF-8; expected a UTF-8 text file"))
@@ -30,16 +30,16 @@ import Testing
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
     let path = dir.path + "/nope.yaml"
-    let error = try #require(throws: ScenarioError.self) { try ScenarioLoader.load(path: path) }
+    let error = try #require(throws: InputError.self) { try ScenarioLoader.load(path: path) }
     #expect(
-      error == ScenarioError(file: path, message: "no such file; expected a scenario file (.yaml or .yml)"))
+      error == InputError(file: path, message: "no such file; expected a scenario file (.yaml or .yml)"))
     #expect(error.description == "\(path): no such file; expected a scenario file (.yaml or .yml)")
   }
 
   @Test func directoryGivenAsAFile() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
-    let error = try #require(throws: ScenarioError.self) { try ScenarioLoader.load(path: dir.path) }
+    let error = try #require(throws: InputError.self) { try ScenarioLoader.load(path: dir.path) }
     #expect(error.file == dir.path)
     #expect(error.message == "is a directory; expected a scenario file (.yaml or .yml)")
   }
@@ -48,7 +48,7 @@ import Testing
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
     let path = try dir.write("empty.yaml", "")
-    let error = try #require(throws: ScenarioError.self) { try ScenarioLoader.load(path: path) }
+    let error = try #require(throws: InputError.self) { try ScenarioLoader.load(path: path) }
     #expect(error.description.hasPrefix("\(path): the file is empty; expected a mapping"))
   }
 
@@ -72,12 +72,12 @@ import Testing
   @Test func loadAllStopsAtAMissingPathOrEmptyDirectory() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
-    let missing = try #require(throws: ScenarioError.self) {
+    let missing = try #require(throws: InputError.self) {
       try ScenarioLoader.loadAll(paths: [dir.path + "/absent"])
     }
     #expect(missing.file == dir.path + "/absent")
     #expect(missing.message.hasPrefix("no such file or directory; expected"))
-    let empty = try #require(throws: ScenarioError.self) { try ScenarioLoader.loadAll(paths: [dir.path]) }
+    let empty = try #require(throws: InputError.self) { try ScenarioLoader.loadAll(paths: [dir.path]) }
     #expect(empty.message == "no .yaml or .yml files in this directory; expected at least one")
   }
 
@@ -86,7 +86,7 @@ import Testing
     defer { dir.remove() }
     try dir.write("a.yaml", ScenarioSamples.minimal)
     let bad = try dir.write("b.yaml", ScenarioSamples.base(replacing: "seed: 1", with: "seed: -1"))
-    let error = try #require(throws: ScenarioError.self) { try ScenarioLoader.loadAll(paths: [dir.path]) }
+    let error = try #require(throws: InputError.self) { try ScenarioLoader.loadAll(paths: [dir.path]) }
     #expect(error.file == bad)
     #expect(error.line == 2)
     #expect(error.field == "seed")

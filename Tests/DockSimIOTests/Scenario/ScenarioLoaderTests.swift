@@ -179,7 +179,7 @@ struct ExpectSectionTests {
     ("expect:\n  framing_error_rms: { share: 0.9 }\n", "min, max or both"),
   ])
   func badExpectationsAreRefused(tail: String, needle: String) {
-    #expect(throws: ScenarioError.self) { try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") }
+    #expect(throws: InputError.self) { try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") }
     do { _ = try ScenarioLoader.parse(yaml: Self.head + tail, file: "e.yaml") } catch {
       #expect("\(error)".contains(needle) && "\(error)".contains("expect"), "\(error)")
     }

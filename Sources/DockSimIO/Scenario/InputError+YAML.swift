@@ -1,6 +1,6 @@
 import Yams
 
-extension ScenarioError {
+extension InputError {
   /// Converts what Yams throws while composing into our error, keeping the line it points at.
   init(composing error: any Error, yaml: String, file: String) {
     guard let yamlError = error as? YamlError else {

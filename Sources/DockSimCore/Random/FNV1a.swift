@@ -1,0 +1,24 @@
+/// FNV-1a, 64 bits, over UTF-8 bytes: stable across processes, machines and Swift versions, unlike
+/// `Hasher` (seeded per process). The one FNV-1a of DockSim: random stream seeds (`RandomStream`) and
+/// shard digests and fingerprints (`ShardManifest`).
+public struct FNV1a: Sendable {
+  /// The hash of everything added so far.
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  /// Adds the UTF-8 bytes of `text`.
+  public mutating func add(_ text: String) {
+    for byte in text.utf8 {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
+  }
+
+  /// The hash of `text` alone.
+  public static func hash(_ text: String) -> UInt64 {
+    var hash = FNV1a()
+    hash.add(text)
+    return hash.value
+  }
+}
