@@ -49,7 +49,7 @@ public struct SuiteExpansion: Sendable {
   /// Expands `paths`; the command line's `overrides` go on top of each suite's, and `repetitions`,
   /// when given, replaces every scenario's. Errors name the file and what was expected.
   public init(paths: [String], overrides: ScenarioOverrides = ScenarioOverrides(), repetitions: Int? = nil)
-    throws(ScenarioError)
+    throws(InputError)
   {
     scenarios = []
     suites = []
@@ -63,7 +63,7 @@ public struct SuiteExpansion: Sendable {
           combined.assignments += overrides.assignments
           for scenario in suite.scenarioFiles {
             if let other = try FileKind.requireScenarioOrSuite(scenario), other == .suite {
-              throw ScenarioError(
+              throw InputError(
                 file: scenario,
                 message: "is a suite, named by the suite \(file); a suite names scenario files only")
             }
@@ -91,10 +91,10 @@ public struct SuiteExpansion: Sendable {
 
   /// The files `path` stands for with their kinds: a file itself (a scenario or a suite), a
   /// directory its scenarios, or else its suites. Refuses any other kind of file, naming it.
-  public static func files(_ path: String) throws(ScenarioError) -> [(file: String, kind: FileKind)] {
+  public static func files(_ path: String) throws(InputError) -> [(file: String, kind: FileKind)] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ScenarioError(
+      throw InputError(
         file: path, message: "no such file or directory; expected a scenario file or a directory, or a suite")
     }
     guard isDirectory.boolValue else {
@@ -102,7 +102,7 @@ public struct SuiteExpansion: Sendable {
     }
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-      throw ScenarioError(file: path, message: "cannot list the directory: \(error.localizedDescription)")
+      throw InputError(file: path, message: "cannot list the directory: \(error.localizedDescription)")
     }
     let prefix = path.hasSuffix("/") ? path : path + "/"
     // Hidden files are editors' and atomic writers' temporaries.
@@ -127,7 +127,7 @@ public struct SuiteExpansion: Sendable {
     }
     // Every other YAML file would have failed as a scenario before anything ran; say what it is.
     if let (file, kind) = others.first {
-      throw ScenarioError(
+      throw InputError(
         file: file,
         message: "is \(kind.description), not a scenario or a suite; \(kind.takenBy)"
           + (scenarios.isEmpty && suites.isEmpty
@@ -136,7 +136,7 @@ public struct SuiteExpansion: Sendable {
     }
     if !scenarios.isEmpty { return scenarios.map { ($0, .scenario) } }
     if !suites.isEmpty { return suites.map { ($0, .suite) } }
-    throw ScenarioError(
+    throw InputError(
       file: path, message: "no .yaml or .yml files in this directory; expected scenarios or suites")
   }
 }

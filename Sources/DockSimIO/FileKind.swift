@@ -85,10 +85,10 @@ public enum FileKind: Sendable, Equatable {
 
   /// Refuses a file that is neither a scenario nor a suite, saying what it is and which command takes
   /// it; returns its kind (nil when its content does not say, to be read as a scenario).
-  public static func requireScenarioOrSuite(_ path: String) throws(ScenarioError) -> FileKind? {
+  public static func requireScenarioOrSuite(_ path: String) throws(InputError) -> FileKind? {
     let kind = recognise(path: path)
     guard let kind, kind != .scenario, kind != .suite else { return kind }
-    throw ScenarioError(
+    throw InputError(
       file: path, message: "is \(kind.description), not a scenario or a suite; \(kind.takenBy)")
   }
 }

@@ -35,18 +35,3 @@ public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
     return text + ": " + message
   }
 }
-
-// The names the readers' errors had before they became one type, for branches written against them;
-// to be removed once those have moved to `InputError`.
-extension InputError {
-  /// `LogError`'s initializer, whose `column` named the CSV column (now `field`).
-  @_disfavoredOverload
-  public init(file: String, line: Int?, column: String?, message: String) {
-    self.init(file: file, line: line, field: column, message: message)
-  }
-}
-
-public typealias ScenarioError = InputError
-public typealias GateInputError = InputError
-public typealias LogError = InputError
-public typealias ShardMergeError = InputError

@@ -57,7 +57,7 @@ enum ReadBackTargets {
       size += render(GateComparison.compare(baseline: now, now: baseSummary, tolerances: tolerances))
       return "read \(now.rows.count) scenarios; reports of \(size) bytes"
     } catch {
-      return "GateInputError: \(error.description)"
+      return "InputError: \(error.description)"
     }
   }
 
@@ -67,7 +67,7 @@ enum ReadBackTargets {
       _ = try ToleranceFile.parse(yaml: text, file: file, metrics: SummaryTable.metricColumns)
       return "read the tolerances"
     } catch {
-      return "GateInputError: \(error.description)"
+      return "InputError: \(error.description)"
     }
   }
 
@@ -98,7 +98,7 @@ enum ReadBackTargets {
       _ = try ShardMerge.merge([root + "/s0", root + "/s1"])
       return "merged"
     } catch {
-      return "ShardMergeError: \(error.description)"
+      return "InputError: \(error.description)"
     }
   }
 

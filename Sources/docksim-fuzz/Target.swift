@@ -52,17 +52,17 @@ enum Target: String, CaseIterable, Sendable {
     switch self {
     case .scenario:
       do { return "loaded scenario '\(try ScenarioLoader.parse(yaml: text, file: name).name)'" } catch {
-        return "ScenarioError: \(error.description)"
+        return "InputError: \(error.description)"
       }
     case .log:
       do { return "read \(try ObservationLog.parse(text, file: name).count) frames" } catch let error
-        as LogError
+        as InputError
       {
-        return "LogError: \(error.description)"
+        return "InputError: \(error.description)"
       } catch { return "other error: \(error)" }
     case .reference:
       do { return "read \(try ReferenceTrack.parse(text, file: name).count) points" } catch {
-        return "LogError: \(error.description)"
+        return "InputError: \(error.description)"
       }
     case .summary: return ReadBackTargets.summary(text, file: name)
     case .tolerances: return ReadBackTargets.tolerances(text, file: name)

@@ -51,7 +51,7 @@ struct ExportMOTCommand: ParsableCommand {
     let loaded: [(path: String, scenario: Scenario)]
     do {
       loaded = try ScenarioLoader.loadAll(paths: scenarios, overrides: try overrideOptions.overrides())
-    } catch let error as ScenarioError { throw fail("\(error)") }
+    } catch let error as InputError { throw fail("\(error)") }
     var exports: [(name: String, export: MOTChallengeExport)] = []
     for (_, scenario) in loaded {
       let path = ((runDirectory as NSString).appendingPathComponent("traces") as NSString)

@@ -117,7 +117,7 @@ struct ScoreCommand: ParsableCommand {
       } else {
         (sequences, matching) = try objectsSequences()
       }
-    } catch let error as LogError { throw fail("\(error)") }
+    } catch let error as InputError { throw fail("\(error)") }
     let (perSequence, overall) = MOTScorer.score(sequences, matching: matching)
     let text = MOTScoreTable.csv(perSequence + [overall])
     guard let out else {

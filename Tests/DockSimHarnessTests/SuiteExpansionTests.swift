@@ -105,13 +105,13 @@ struct SuiteExpansionTests {
     let dir = try Self.directory([name: text])
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent(name).path
-    let error = #expect(throws: ScenarioError.self) { try SuiteExpansion(paths: [path]) }
+    let error = #expect(throws: InputError.self) { try SuiteExpansion(paths: [path]) }
     #expect(error?.file == path)
     #expect(error?.message.contains(what) == true, "\(error?.message ?? "")")
     #expect(error?.message.contains(command) == true, "\(error?.message ?? "")")
     // In a directory of scenarios it is named too, rather than loaded as a scenario.
     if name.hasSuffix(".yaml") {
-      let inDirectory = #expect(throws: ScenarioError.self) { try SuiteExpansion(paths: [dir.path]) }
+      let inDirectory = #expect(throws: InputError.self) { try SuiteExpansion(paths: [dir.path]) }
       #expect(inDirectory?.file == path)
       #expect(inDirectory?.message.contains("move it out of the directory") == true)
     }
@@ -124,17 +124,17 @@ struct SuiteExpansionTests {
       "outer.suite.yaml": "suite: outer\nscenarios: [ inner.suite.yaml ]\n",
     ])
     defer { try? FileManager.default.removeItem(at: dir) }
-    let nested = #expect(throws: ScenarioError.self) {
+    let nested = #expect(throws: InputError.self) {
       try SuiteExpansion(paths: [dir.appendingPathComponent("outer.suite.yaml").path])
     }
     #expect(nested?.message.contains("a suite names scenario files only") == true)
-    let missing = #expect(throws: ScenarioError.self) {
+    let missing = #expect(throws: InputError.self) {
       try SuiteExpansion(paths: [dir.appendingPathComponent("nope.yaml").path])
     }
     #expect(missing?.message.contains("no such file or directory") == true)
     let empty = dir.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-    let none = #expect(throws: ScenarioError.self) { try SuiteExpansion(paths: [empty.path]) }
+    let none = #expect(throws: InputError.self) { try SuiteExpansion(paths: [empty.path]) }
     #expect(none?.file == empty.path)
     #expect(none?.message.contains("expected scenarios or suites") == true)
   }

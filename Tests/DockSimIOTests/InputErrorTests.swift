@@ -21,9 +21,8 @@ import Testing
     #expect(error.description == "a.csv: m")
   }
 
-  @Test func theLogSpellingNamesTheField() {
-    let error = InputError(file: "log.csv", line: 5, column: "frame", message: "m")
-    #expect(error.field == "frame")
+  @Test func aFieldWithoutAColumnIsNamed() {
+    let error = InputError(file: "log.csv", line: 5, field: "frame", message: "m")
     #expect(error.column == nil)
     #expect(error.description == "log.csv:5: frame: m")
   }

@@ -146,7 +146,7 @@ struct MOTChallengeScoreTests {
     ("# c\n1,3,10,10,5,5,1\n\n1,3,0,0,5,5,1\n", "f:4: id: id 3 listed twice in frame 1 (also on line 2)"),
   ])
   func badMOTChallengeRowsAreRefusedNamingLineAndColumn(text: String, message: String) {
-    #expect(throws: LogError.self) { try MOTChallengeFile.parse(text, file: "f") }
+    #expect(throws: InputError.self) { try MOTChallengeFile.parse(text, file: "f") }
     do {
       _ = try MOTChallengeFile.parse(text, file: "f")
     } catch {

@@ -26,8 +26,8 @@ struct TuneData: Sendable {
         // A reference for another recording would score nothing and silently drop out of the objective.
         let logFrames = Set(frames.map(\.frame))
         guard reference.contains(where: { logFrames.contains($0.frame) }) else {
-          throw LogError(
-            file: path, line: nil, column: "frame",
+          throw InputError(
+            file: path, field: "frame",
             message:
               "no frame in common with the log \(l.log) (reference frames \(reference[0].frame)...\(reference[reference.count - 1].frame), log frames \(frames.first?.frame ?? 0)...\(frames.last?.frame ?? 0))"
           )

@@ -17,14 +17,14 @@ public enum MOTChallengeFile {
   ]
 
   /// The rows kept, with their frames, in file order.
-  public static func read(path: String, minimumConfidence: Double = -1) throws(LogError) -> [(
+  public static func read(path: String, minimumConfidence: Double = -1) throws(InputError) -> [(
     frame: Int, row: MOTRow
   )] {
     try parse(InputCSV.readText(path: path), file: path, minimumConfidence: minimumConfidence)
   }
 
   /// Parses file text; `file` names it in errors.
-  public static func parse(_ text: String, file: String, minimumConfidence: Double = -1) throws(LogError)
+  public static func parse(_ text: String, file: String, minimumConfidence: Double = -1) throws(InputError)
     -> [(
       frame: Int, row: MOTRow
     )]

@@ -15,12 +15,12 @@ public enum ObjectsCSVFile {
     public var matchThreshold: Double?
   }
 
-  public static func read(path: String) throws(LogError) -> Contents {
+  public static func read(path: String) throws(InputError) -> Contents {
     try parse(InputCSV.readText(path: path), file: path)
   }
 
   /// Parses trace text; `file` names it in errors.
-  public static func parse(_ text: String, file: String) throws(LogError) -> Contents {
+  public static func parse(_ text: String, file: String) throws(InputError) -> Contents {
     let columns = ObjectsCSVSink.columns
     func index(_ name: String) -> Int { columns.firstIndex(of: name)! }
     let (frameColumn, typeColumn, idColumn, kindColumn) = (
@@ -33,7 +33,7 @@ public enum ObjectsCSVFile {
     var lastFrame = -1
     var idsInFrame: Set<String> = []  // looked up only
     for row in try InputCSV.rows(text, file: file, columns: columns, what: "objects trace") {
-      func number(_ k: Int, _ kind: CSVNumber.Kind, empty: String? = nil) throws(LogError) -> Double? {
+      func number(_ k: Int, _ kind: CSVNumber.Kind, empty: String? = nil) throws(InputError) -> Double? {
         do { return try CSVNumber.read(row.cells[k], kind, empty: empty) } catch {
           throw row.fail(columns[k], error.description)
         }

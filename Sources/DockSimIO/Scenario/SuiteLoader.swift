@@ -33,16 +33,16 @@ public enum SuiteLoader {
     path.hasSuffix(".suite.yaml") || path.hasSuffix(".suite.yml")
   }
 
-  public static func load(path: String) throws(ScenarioError) -> Suite {
+  public static func load(path: String) throws(InputError) -> Suite {
     let text = try ScenarioFiles.read(path: path)
     let root: Node?
     // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
     try YAMLShape.check(text, file: path)
     do { root = try Yams.compose(yaml: text) } catch {
-      throw ScenarioError(composing: error, yaml: text, file: path)
+      throw InputError(composing: error, yaml: text, file: path)
     }
     guard let root else {
-      throw ScenarioError(file: path, message: "the file is empty; expected a suite mapping")
+      throw InputError(file: path, message: "the file is empty; expected a suite mapping")
     }
     let reader = NodeReader(node: root, path: "", file: path)
     let m = try reader.mapping(allowed: fields)
@@ -78,7 +78,7 @@ public enum SuiteLoader {
 
   /// A path, or a glob with `*` / `?` in its last component, matched in sorted order; a pattern that
   /// matches nothing is an error (a suite silently shrinking is what a CI gate must not miss).
-  static func expand(_ pattern: String, base: URL, node: NodeReader) throws(ScenarioError) -> [String] {
+  static func expand(_ pattern: String, base: URL, node: NodeReader) throws(InputError) -> [String] {
     let full = resolve(pattern, base: base)
     let url = URL(fileURLWithPath: full)
     let last = url.lastPathComponent
