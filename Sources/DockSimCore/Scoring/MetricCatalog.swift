@@ -22,13 +22,15 @@ public enum MetricCatalog {
   /// The metrics of a recorded log replayed in a tuning (`docs/tuning.md`), after the scenario ones.
   public static let recordedLog: [MetricKey] = [.logErrorRMS, .logCoverage, .logNISMean, .logNISConsistency]
 
-  /// The metrics that count events: whole numbers per run, means over seeds in a repeated scenario's
+  /// The metrics that count events (or objects, frames and rows, in `docksim score`): whole numbers per run, means over seeds in a repeated scenario's
   /// row, never negative (other metrics may be: MOTA, the camera lag). Read back as numbers ≥ 0.
   public static let counts: Set<MetricKey> = [
     .speedCapViolations, .positionLimitViolations, .idSwitches, .fragmentations, .motFalsePositives,
     .motMisses, .primarySwitches, .reacquisitions, .apiViolations, .apiRateViolations,
     .motionCallRateViolations, .trackRateViolations, .framingChanges, .timeToFrameUnfinished,
     .orientationMoves, .animations,
+    // `docksim score`'s own counts.
+    .mostlyTracked, .partiallyTracked, .mostlyLost, .uniqueObjects, .scoredFrames, .truthRows, .trackRows,
   ]
 
   /// The column names of `scenario`, in order.

@@ -284,14 +284,7 @@ public struct TrackingMetrics: MetricAccumulator {
     let h = hota.summary()
     var events = reacquisitions
     if let since = pendingSince { events.append(lastTime - since) }
-    return [
-      MetricValue(.mota, s.mota), MetricValue(.motpDistance, s.motp), MetricValue(.idf1, s.idf1),
-      MetricValue(.idp, s.idp), MetricValue(.idr, s.idr), MetricValue(.hota, h.hota),
-      MetricValue(.detA, h.detA), MetricValue(.assA, h.assA), MetricValue(.locA, h.locA),
-      MetricValue(.idSwitches, Double(s.numSwitches)),
-      MetricValue(.fragmentations, Double(s.numFragmentations)),
-      MetricValue(.motFalsePositives, Double(s.numFalsePositives)),
-      MetricValue(.motMisses, Double(s.numMisses)),
+    return MetricValue.multiObjectTracking(s, h) + [
       MetricValue(.primarySwitches, Double(primarySwitches)),
       MetricValue(.wrongSubjectSeconds, Double(wrongSubject.frames) * framePeriod),
       MetricValue(.wrongSubjectLongest, Double(wrongSubject.longest) * framePeriod),

@@ -12,11 +12,7 @@ public enum MOTScoreTable {
       var cells = [CSVFormat.cell(score.name)]
       for metric in score.metrics {
         precondition(MetricCatalog.motScore.contains(metric.key), "\(metric.name) is not a score column")
-        guard let value = metric.value else {
-          cells.append("")
-          continue
-        }
-        cells.append(metric.key.digits == 0 ? CSVFormat.cell(Int(value)) : CSVFormat.cell(value))
+        cells.append(CSVFormat.cell(metric.value, of: metric.key))
       }
       text += CSVFormat.line(cells)
     }

@@ -9,15 +9,7 @@ public struct MOTScore: Sendable {
   /// The metrics in `MetricCatalog.motScore` order; nil where a ratio does not apply.
   public var metrics: [MetricValue] {
     let s = mot
-    let h = hota
-    return [
-      MetricValue(.mota, s.mota), MetricValue(.motpDistance, s.motp), MetricValue(.idf1, s.idf1),
-      MetricValue(.idp, s.idp), MetricValue(.idr, s.idr), MetricValue(.hota, h.hota),
-      MetricValue(.detA, h.detA), MetricValue(.assA, h.assA), MetricValue(.locA, h.locA),
-      MetricValue(.idSwitches, Double(s.numSwitches)),
-      MetricValue(.fragmentations, Double(s.numFragmentations)),
-      MetricValue(.motFalsePositives, Double(s.numFalsePositives)),
-      MetricValue(.motMisses, Double(s.numMisses)),
+    return MetricValue.multiObjectTracking(mot, hota) + [
       MetricValue(.motRecall, s.recall), MetricValue(.motPrecision, s.precision),
       MetricValue(.mostlyTracked, Double(s.mostlyTracked)),
       MetricValue(.partiallyTracked, Double(s.partiallyTracked)),
@@ -121,5 +113,22 @@ public enum MOTScorer {
       let p = TrackingMetrics.motPosition(u: row.centerX, v: row.centerY, kind: kind)
       return (row.id, p.u, p.v)
     }
+  }
+}
+
+extension MetricValue {
+  /// The CLEAR MOT, identity and HOTA figures `summary.csv` and `docksim score` share, in
+  /// `MetricCatalog` order: MOTA, MOTP, IDF1, IDP, IDR, HOTA, DetA, AssA, LocA, then the counts of
+  /// identity switches, fragmentations, false positives and misses.
+  public static func multiObjectTracking(_ s: MOTSummary, _ h: HOTASummary) -> [MetricValue] {
+    [
+      MetricValue(.mota, s.mota), MetricValue(.motpDistance, s.motp), MetricValue(.idf1, s.idf1),
+      MetricValue(.idp, s.idp), MetricValue(.idr, s.idr), MetricValue(.hota, h.hota),
+      MetricValue(.detA, h.detA), MetricValue(.assA, h.assA), MetricValue(.locA, h.locA),
+      MetricValue(.idSwitches, Double(s.numSwitches)),
+      MetricValue(.fragmentations, Double(s.numFragmentations)),
+      MetricValue(.motFalsePositives, Double(s.numFalsePositives)),
+      MetricValue(.motMisses, Double(s.numMisses)),
+    ]
   }
 }
