@@ -47,12 +47,7 @@ struct RunCommand: ParsableCommand {
   @Flag(name: .long, help: "Print no summary table and no progress.")
   var quiet = false
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Seconds between progress lines on standard error when it is not a terminal (a terminal gets a bar).",
-      valueName: "seconds"))
-  var progressInterval: Double = 10
+  @OptionGroup var progressOptions: ProgressOptions
 
   @OptionGroup var overrideOptions: OverrideOptions
 
@@ -100,9 +95,7 @@ struct RunCommand: ParsableCommand {
     if let r = repetitions, !(1...10_000).contains(r) {
       throw fail("--repetitions: expected an integer in 1...10000, got \(r)")
     }
-    guard progressInterval.isFinite, progressInterval > 0 else {
-      throw fail("--progress-interval: expected a number of seconds > 0, got \(progressInterval)")
-    }
+    let progressInterval = try progressOptions.interval()
     if !report, baseline != nil || tolerances != nil {
       throw fail("--baseline and --tolerances go with --report (they are the report's comparison)")
     }

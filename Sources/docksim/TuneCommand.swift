@@ -41,12 +41,7 @@ struct TuneCommand: ParsableCommand {
   @Flag(name: .long, help: "Print no progress and no summary.")
   var quiet = false
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "Seconds between progress lines on standard error when it is not a terminal (a terminal gets a bar).",
-      valueName: "seconds"))
-  var progressInterval: Double = 10
+  @OptionGroup var progressOptions: ProgressOptions
 
   @Option(
     name: .customLong("param"),
@@ -107,9 +102,7 @@ struct TuneCommand: ParsableCommand {
     try OutputPaths.requireNonEmpty(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
-    guard progressInterval.isFinite, progressInterval > 0 else {
-      throw fail("--progress-interval: expected a number of seconds > 0, got \(progressInterval)")
-    }
+    let progressInterval = try progressOptions.interval()
     let spec: TuneSpec
     do { spec = try TuneFlags(command: self).spec() } catch { throw fail("\(error)") }
     let shard = try shardOptions.shard()
