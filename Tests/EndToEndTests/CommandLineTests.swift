@@ -5,7 +5,10 @@ import Testing
 /// The command line a newcomer meets: --version, completion scripts, help text, files given to the
 /// wrong command, the gate from another directory, `run --report --baseline` and progress.
 struct CommandLineTests {
-  static let subcommands = ["run", "merge", "validate", "replay", "gate", "baseline", "tune", "report"]
+  static let subcommands = [
+    "run", "merge", "validate", "replay", "gate", "baseline", "tune", "report", "score", "export-mot",
+    "schema",
+  ]
 
   /// A one-second scenario (30 frames): fast in a debug build.
   static func scenario(_ name: String, seed: Int) -> String {
