@@ -157,7 +157,8 @@ struct ReferenceTrackTests {
       try ReferenceTrack.read(path: missing)
     }
     #expect(
-      throws: InputError(file: dir.path, line: nil, column: nil, message: "is a directory, expected a CSV file")
+      throws: InputError(
+        file: dir.path, line: nil, column: nil, message: "is a directory, expected a CSV file")
     ) { try ReferenceTrack.read(path: dir.path) }
     let binary = dir.appendingPathComponent("bin.csv")
     try Data([0xFF, 0xFE, 0x00]).write(to: binary)

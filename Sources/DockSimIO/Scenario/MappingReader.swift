@@ -90,8 +90,7 @@ struct MappingReader {
 
   /// An angle written in degrees, returned in radians; the default is in radians and is returned
   /// untouched, so an absent field gives exactly the core's default.
-  func degrees(_ key: String, _ bounds: NumberBounds, defaultRadians: Double) throws(InputError) -> Double
-  {
+  func degrees(_ key: String, _ bounds: NumberBounds, defaultRadians: Double) throws(InputError) -> Double {
     guard let value = values[key] else { return defaultRadians }
     return Angle.radians(degrees: try value.number(bounds))
   }
