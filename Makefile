@@ -41,7 +41,11 @@ gate-seeds: build
 #    which prints the failing seeds per scenario and target and decides. Exit 1 of `run` (an expectation
 #    below its share) is left to the check, which judges the same seeds by the targets; exit 2 (bad
 #    input) stops at once. The check needs python3 (installed if missing).
-# Both parts run; the target fails if either does.
+# 3. the sharded run on a real job engine: scripts/slurm-check.sh starts a single-node Slurm (installing
+#    slurm-wlm and munge if missing), runs the Monte Carlo suite as a 4-task array job, merges the shards
+#    and compares every byte with one local run (skipped, with the reason printed, where the daemons
+#    cannot start).
+# Every part runs; the target fails if any does.
 ACCEPT_OUT ?= results-acceptance
 acceptance: build
 	@./scripts/bootstrap.sh --python
@@ -50,8 +54,12 @@ acceptance: build
 	.build/release/docksim run Scenarios/suites/crossings.suite.yaml --out $(ACCEPT_OUT) --quiet \
 	  $(if $(JOBS),--jobs $(JOBS),) || status=$$?; \
 	if [ $$status -gt 1 ]; then exit $$status; fi; \
-	python3 scripts/check-shares.py Scenarios/suites/crossings.targets.csv $(ACCEPT_OUT)/seeds.csv || exit $$?; \
-	exit $$tests
+	shares=0; python3 scripts/check-shares.py Scenarios/suites/crossings.targets.csv $(ACCEPT_OUT)/seeds.csv \
+	  || shares=$$?; \
+	slurm=0; ./scripts/slurm-check.sh .build/release/docksim || slurm=$$?; \
+	if [ $$tests -ne 0 ] || [ $$shares -ne 0 ] || [ $$slurm -ne 0 ]; then \
+	  echo "acceptance: FAIL (tests exit $$tests, crossing targets exit $$shares, Slurm array exit $$slurm)"; exit 1; \
+	fi
 
 # The report's browser tests need chromium: installed here when possible; without it they are skipped
 # with the reason.
