@@ -62,6 +62,14 @@ enum CLI {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
+  /// A CSV table DockSim wrote (no quoted cells): its header and rows, split at commas.
+  static func table(_ text: String) -> (header: [String], rows: [[String]]) {
+    let lines = text.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    return (lines.first ?? [], Array(lines.dropFirst()))
+  }
+
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "docksim-e2e-\(UUID().uuidString)")

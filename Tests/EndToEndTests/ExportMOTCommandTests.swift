@@ -3,13 +3,6 @@ import Testing
 
 /// `docksim export-mot`: a run's objects as MOTChallenge sequences that score as the objects do.
 struct ExportMOTCommandTests {
-  static func table(_ text: String) -> (header: [String], rows: [[String]]) {
-    let lines = text.split(separator: "\n").map {
-      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
-    return (lines.first ?? [], Array(lines.dropFirst()))
-  }
-
   @Test func anExportedRunScoresWithIoUAsItsObjectsTrace() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
@@ -38,8 +31,8 @@ struct ExportMOTCommandTests {
       mot.appendingPathComponent("docksim/crossing-depths.txt").path,
     ])
     #expect(exported.status == 0, "stderr: \(exported.stderr)")
-    let a = Self.table(direct.stdout)
-    let b = Self.table(exported.stdout)
+    let a = CLI.table(direct.stdout)
+    let b = CLI.table(exported.stdout)
     #expect(a.header == b.header)
     #expect(b.rows.first?.first == "crossing-depths")
     let matched = try #require(a.header.firstIndex(of: "mot_recall"))

@@ -5,13 +5,6 @@ import Testing
 struct ScoreCommandTests {
   static let tud = CLI.repository.appendingPathComponent("Tests/Fixtures/motchallenge")
 
-  static func table(_ text: String) -> (header: [String], rows: [[String]]) {
-    let lines = text.split(separator: "\n").map {
-      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    }
-    return (lines.first ?? [], Array(lines.dropFirst()))
-  }
-
   @Test func tudSequencesScoreAsPyMotmetricsIntoAFile() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
@@ -26,7 +19,7 @@ struct ScoreCommandTests {
     let r = try CLI.run(arguments)
     #expect(r.status == 0, "stderr: \(r.stderr)")
     #expect(r.stdout.isEmpty)
-    let (header, rows) = Self.table(try String(contentsOf: out, encoding: .utf8))
+    let (header, rows) = CLI.table(try String(contentsOf: out, encoding: .utf8))
     #expect(rows.map { $0[0] } == ["TUD-Campus", "TUD-Stadtmitte", "OVERALL"])
     let mota = try #require(header.firstIndex(of: "mota"))
     let switches = try #require(header.firstIndex(of: "id_switches"))
@@ -46,9 +39,9 @@ struct ScoreCommandTests {
     let objects = run.appendingPathComponent("traces/crossing-depths.objects.csv").path
     let s = try CLI.run(["score", "--objects", objects, "--match", "center"])
     #expect(s.status == 0, "stderr: \(s.stderr)")
-    let score = Self.table(s.stdout)
+    let score = CLI.table(s.stdout)
     #expect(score.rows.map { $0[0] } == ["crossing-depths", "OVERALL"])
-    let summary = Self.table(
+    let summary = CLI.table(
       try String(contentsOf: run.appendingPathComponent("summary.csv"), encoding: .utf8))
     let summaryRow = try #require(summary.rows.first)
     var compared = 0
