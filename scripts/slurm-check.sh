@@ -41,16 +41,27 @@ work=$(mktemp -d /tmp/docksim-slurm.XXXXXX)
 started_munged=0
 cleanup() {
   local status=$?
-  for pid in "$work"/run/slurmd.pid "$work"/run/slurmctld.pid; do
-    [ -f "$pid" ] && $SUDO kill "$(cat "$pid")" 2>/dev/null || true
+  set +e
+  local pids=()
+  for pidfile in "$work"/run/slurmd.pid "$work"/run/slurmctld.pid; do
+    [ -f "$pidfile" ] && pids+=("$(cat "$pidfile")")
   done
   if [ "$started_munged" -eq 1 ] && [ -f /run/munge/munged.pid ]; then
-    $SUDO kill "$(cat /run/munge/munged.pid)" 2>/dev/null || true
+    pids+=("$(cat /run/munge/munged.pid)")
   fi
+  for pid in "${pids[@]}"; do $SUDO kill "$pid" 2>/dev/null; done
+  # slurmctld saves its state on SIGTERM, so the state directory is still
+  # being written for a moment after the kill: wait for the daemons to exit
+  # before removing it (a removal racing that save failed a passing check).
+  for pid in "${pids[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -0 "$pid" 2>/dev/null && $SUDO kill -9 "$pid" 2>/dev/null
+  done
   if [ "$status" -ne 0 ]; then
     echo "slurm-check: logs in $work/log (kept)" >&2
   else
-    rm -rf "$work"
+    for _ in 1 2 3 4 5; do rm -rf "$work" 2>/dev/null && break; sleep 0.5; done
+    [ -e "$work" ] && echo "slurm-check: note: could not remove $work (left behind)" >&2
   fi
   exit "$status"
 }
