@@ -45,6 +45,9 @@ gate-seeds: build
 #    slurm-wlm and munge if missing), runs the Monte Carlo suite as a 4-task array job, merges the shards
 #    and compares every byte with one local run (skipped, with the reason printed, where the daemons
 #    cannot start).
+# 4. the Kubernetes indexed-Job recipe: scripts/k8s-indexed-job-check.py runs each pod's command of the
+#    manifests in docs/sharding.md with the variables an indexed Job sets, then the merge Job's, and
+#    compares every byte with one local run (no cluster can be installed here; docs/sharding.md says why).
 # Every part runs; the target fails if any does.
 ACCEPT_OUT ?= results-acceptance
 acceptance: build
@@ -57,8 +60,10 @@ acceptance: build
 	shares=0; python3 scripts/check-shares.py Scenarios/suites/crossings.targets.csv $(ACCEPT_OUT)/seeds.csv \
 	  || shares=$$?; \
 	slurm=0; ./scripts/slurm-check.sh .build/release/docksim || slurm=$$?; \
-	if [ $$tests -ne 0 ] || [ $$shares -ne 0 ] || [ $$slurm -ne 0 ]; then \
-	  echo "acceptance: FAIL (tests exit $$tests, crossing targets exit $$shares, Slurm array exit $$slurm)"; exit 1; \
+	k8s=0; python3 scripts/k8s-indexed-job-check.py .build/release/docksim || k8s=$$?; \
+	if [ $$tests -ne 0 ] || [ $$shares -ne 0 ] || [ $$slurm -ne 0 ] || [ $$k8s -ne 0 ]; then \
+	  echo "acceptance: FAIL (tests exit $$tests, crossing targets exit $$shares, Slurm array exit $$slurm," \
+	    "Kubernetes recipe exit $$k8s)"; exit 1; \
 	fi
 
 # The report's browser tests need chromium: installed here when possible; without it they are skipped

@@ -36,6 +36,13 @@ let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
       .product(name: "DockSimHarness", package: "DockSim"),
     ]
   ),
+  (
+    "MonteCarlo",
+    [
+      .product(name: "DockSimCore", package: "DockSim"), .product(name: "DockSimIO", package: "DockSim"),
+      .product(name: "DockSimHarness", package: "DockSim"),
+    ]
+  ),
 ]
 
 package.targets += benchmarkTargets.map { target in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -13,6 +14,8 @@ final class Interruption: @unchecked Sendable {
   static let shared = Interruption()
   private let lock = NSLock()
   private var signalNumber: Int32?
+  /// Whether a signal came: read by every worker once a frame, so an atomic rather than the lock.
+  private let requested = Atomic<Bool>(false)
   private var sources: [any DispatchSourceSignal] = []
 
   func install() {
@@ -24,6 +27,7 @@ final class Interruption: @unchecked Sendable {
         let second = signalNumber != nil
         if !second { signalNumber = s }
         lock.unlock()
+        requested.store(true, ordering: .releasing)
         if second { _exit(128 + s) }
         FileHandle.standardError.write(
           Data("\ndocksim: stopping after the running work (again to quit now)\n".utf8))
@@ -40,7 +44,7 @@ final class Interruption: @unchecked Sendable {
     return signalNumber
   }
 
-  var isRequested: Bool { received != nil }
+  var isRequested: Bool { requested.load(ordering: .acquiring) }
 }
 
 /// The C library's `signal(_:_:)`, which the `signal` property above would otherwise shadow.
