@@ -122,7 +122,7 @@ public struct CSVReader {
     guard (try? skipToRecord()) == true else { return nil }
     let number = line
     let start = offset
-    while (try? has(offset)) == true, !isLineEnd(byte(offset)) { offset += 1 }
+    try? skipToLineEnd()
     let text = String(decoding: bytes[(start - base)..<(offset - base)], as: UTF8.self)
     try? consumeLineEnd()
     return (number, text)
@@ -183,15 +183,26 @@ public struct CSVReader {
         text = try decode(quoted[...], ascii: ascii, line: cellLine, column: column)
       } else {
         let start = offset
-        while try has(offset), !isSeparator(byte(offset)) {
-          let byte = byte(offset)
-          if byte == quoteByte {
-            throw InputError(
-              file: file, line: line, column: self.column(at: offset),
-              message: "unexpected quote inside an unquoted cell; expected \"\" quoting")
+        // Byte by byte within the buffer, reading on only at its end: this loop sees every byte
+        // of an unquoted file.
+        scan: while true {
+          var i = offset - base
+          let n = bytes.count
+          while i < n {
+            let byte = bytes[i]
+            if isSeparator(byte) { break }
+            if byte == quoteByte {
+              offset = base + i
+              throw InputError(
+                file: file, line: line, column: self.column(at: offset),
+                message: "unexpected quote inside an unquoted cell; expected \"\" quoting")
+            }
+            if byte >= 0x80, firstNonASCII == nil { firstNonASCII = base + i }
+            i += 1
           }
-          if byte >= 0x80, firstNonASCII == nil { firstNonASCII = offset }
-          offset += 1
+          offset = base + i
+          if i < n { break scan }
+          guard try readMore(through: offset) else { break scan }
         }
         // No byte of the line so far is beyond ASCII, so neither is the cell's.
         text = try decode(
@@ -271,13 +282,25 @@ public struct CSVReader {
       if isLineEnd(byte) {
         try consumeLineEnd()
       } else if skipsComments, byte == hashByte {
-        while try has(offset), !isLineEnd(self.byte(offset)) { offset += 1 }
+        try skipToLineEnd()
         try consumeLineEnd()
       } else {
         return true
       }
     }
     return false
+  }
+
+  /// Moves `offset` to the end of the line (its `\n` or `\r`, or the end of the input).
+  private mutating func skipToLineEnd() throws(InputError) {
+    while true {
+      var i = offset - base
+      let n = bytes.count
+      while i < n, !isLineEnd(bytes[i]) { i += 1 }
+      offset = base + i
+      if i < n { return }
+      guard try readMore(through: offset) else { return }
+    }
   }
 
   /// Steps over `\n`, `\r\n` or `\r` at `offset`, if any, to the next line.
