@@ -113,17 +113,14 @@ struct TraceData {
   private struct ConsistencyColumn {
     let name: String
     let column: Int
-    let window: Int
-    /// The last `window` values, oldest at `next` once full.
-    var recent: [Double] = []
-    var next = 0
+    var mean: SampleStatistics.MovingMean
     var present = 0
     var means: SeriesDecimator
 
     init(_ name: String, _ column: Int, _ window: Int, _ limit: Int) {
       self.name = name
       self.column = column
-      self.window = window
+      mean = SampleStatistics.MovingMean(window: window)
       means = SeriesDecimator(limit: limit)
     }
 
@@ -137,18 +134,7 @@ struct TraceData {
       }
       guard value.isFinite else { return }
       present += 1
-      if recent.count < window {
-        recent.append(value)
-      } else {
-        recent[next] = value
-        next = (next + 1) % window
-      }
-      guard recent.count == window else { return }
-      // Summed afresh, oldest first, for every window (as `SampleStatistics.movingMean`), so no
-      // rounding drift accumulates over a long run.
-      var sum = 0.0
-      for k in 0..<window { sum += recent[(next + k) % window] }
-      means.append(t, sum / Double(window))
+      if let m = mean.add(value) { means.append(t, m) }
     }
 
     var result: MovingMean { MovingMean(present: present, series: means.collected) }
