@@ -106,6 +106,13 @@ import Testing
     #expect(empty.description == "'': empty path; expected a trace")
   }
 
+  @Test func aDeviceIsRefusedBeforeItIsOpened() throws {
+    let error = try #require(throws: InputError.self) {
+      try CSVReader(path: "/dev/null", expected: "a trace")
+    }
+    #expect(error.description == "/dev/null: is a character device; expected a trace")
+  }
+
   @Test func anEmptyFileHasNoRecords() throws {
     let path = try Self.file("")
     defer { try? FileManager.default.removeItem(atPath: path) }
