@@ -55,6 +55,9 @@ struct TraceData {
     ("camera_pitch_rate_rad_s", false), ("cmd_yaw_rad_s", false), ("cmd_pitch_rad_s", false),
     ("framing_error", false),
   ]
+  /// Where `cmd_yaw_rad_s` and `cmd_pitch_rad_s` are in `columns`.
+  private static let commandYawIndex = 8
+  private static let commandPitchIndex = 9
 
   /// Reads the trace at `path`.
   /// - Parameters:
@@ -94,8 +97,8 @@ struct TraceData {
       for k in plotted.indices { decimators[k].append(t, values[k]) }
       if let column = nis?.column { try nis?.add(stream.number(row, column), row, at: t, file: path) }
       if let column = nees?.column { try nees?.add(stream.number(row, column), row, at: t, file: path) }
-      yawCap?.add(t, command: values[8])
-      pitchCap?.add(t, command: values[9])
+      yawCap?.add(t, command: values[Self.commandYawIndex])
+      pitchCap?.add(t, command: values[Self.commandPitchIndex])
     }
     let series = decimators.map(\.collected)
     return TraceData(
