@@ -126,7 +126,7 @@ struct RoomViewPlotTests {
     let error = try #require(throws: InputError.self) {
       try RoomViewPlot.svg(scenario: Self.scenario, traceCSV: path, width: 640)
     }
-    #expect(error.description.hasPrefix("\(path):3: "))
+    #expect(error.description.hasPrefix("\(path):3:9: "))  // line and column of the cell
     #expect(error.line == 3)
   }
 

@@ -132,7 +132,7 @@ struct TrackTimelinePlotTests {
       try TrackTimelinePlot.svg(objectsCSV: path, width: 600)
     }
     #expect(error.line == 3)
-    #expect(error.description.hasPrefix("\(path):3: "))
+    #expect(error.description.hasPrefix("\(path):3:28: "))  // line and column of the cell
     #expect(error.description.contains("abc"))
   }
 

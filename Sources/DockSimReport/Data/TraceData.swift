@@ -1,68 +1,179 @@
-/// The columns of `traces/<scenario>.csv` the plots use, as numbers (NaN where a cell is empty). Angles
-/// stay in radians here; the plots convert.
-struct TraceData {
-  var time: [Double] = []
-  var subjectAzimuth: [Double] = []
-  var subjectElevation: [Double] = []
-  var estimateAzimuth: [Double] = []
-  var estimateElevation: [Double] = []
-  var cameraYaw: [Double] = []
-  var cameraPitch: [Double] = []
-  var cameraYawRate: [Double] = []
-  var cameraPitchRate: [Double] = []
-  var commandYaw: [Double] = []
-  var commandPitch: [Double] = []
-  var framingError: [Double] = []
-  /// `est_nis` and `est_nees` (NaN where the cell is empty or `nan`: no value that frame), or nil when
-  /// the trace has no such column.
-  var estimateNIS: [Double]?
-  var estimateNEES: [Double]?
+import DockSimCore
+import DockSimIO
 
-  /// Reads the trace at `path`.
-  ///
-  /// - Throws: `ReportError` naming the file, line and column of a missing column or a bad cell.
-  static func read(path: String) throws(ReportError) -> TraceData {
-    let table = try CSVTable.read(path: path, expected: "a trace written by docksim run (docs/csv.md)")
-    let names = [
-      "t_s", "subject_az_rad", "subject_el_rad", "est_az_rad", "est_el_rad", "camera_yaw_rad",
-      "camera_pitch_rad", "camera_yaw_rate_rad_s", "camera_pitch_rate_rad_s", "cmd_yaw_rad_s",
-      "cmd_pitch_rad_s", "framing_error",
-    ]
-    var columns: [Int] = []
-    for name in names { columns.append(try table.column(name)) }
-    var values = [[Double]](repeating: [], count: names.count)
-    for row in table.rows {
-      for (k, c) in columns.enumerated() { values[k].append(try table.number(row, c)) }
-    }
-    for (i, t) in values[0].enumerated() where !t.isFinite || (i > 0 && t < values[0][i - 1]) {
-      let row = table.rows[i]
-      throw ReportError(
-        "\(path):\(row.line):\(row.cells[columns[0]].column): t_s: expected a time not earlier than the row before, got '\(row.cells[columns[0]].text)'"
-      )
-    }
-    return TraceData(
-      time: values[0], subjectAzimuth: values[1], subjectElevation: values[2], estimateAzimuth: values[3],
-      estimateElevation: values[4], cameraYaw: values[5], cameraPitch: values[6], cameraYawRate: values[7],
-      cameraPitchRate: values[8], commandYaw: values[9], commandPitch: values[10], framingError: values[11],
-      estimateNIS: try consistency(table, "est_nis"), estimateNEES: try consistency(table, "est_nees"))
+/// `traces/<scenario>.csv` reduced to what the time plots draw, while it is read record by record
+/// (`CSVStream`): each plotted column is collected by a `SeriesDecimator`, the NEES and NIS moving
+/// means and the frames commanded over the speed cap are computed on the way. So the memory held is
+/// bounded by the plots' resolution, not by the run's length, and a trace of fewer than
+/// `SeriesDecimator.defaultLimit` rows is drawn from every row, exactly as when the whole file was
+/// held. Angles stay in radians here; the plots convert.
+struct TraceData {
+  /// A column's samples against `t_s`, NaN where a cell is empty or `nan`.
+  typealias Series = SeriesDecimator.Collected
+
+  /// The moving mean of a NEES or NIS column over its values (frames without one skipped).
+  struct MovingMean {
+    /// How many frames had a value.
+    var present = 0
+    /// The means of `window` consecutive values, each at the time of the last; empty when
+    /// `present` < `window`.
+    var series = Series(times: [], values: [], reduced: false)
   }
 
-  /// A NEES or NIS column, if the trace has it. The writer leaves a cell empty, or writes `nan`, in
-  /// frames without a value; both read as NaN. An infinite value is refused.
-  private static func consistency(_ table: CSVTable, _ name: String) throws(ReportError) -> [Double]? {
-    guard let column = table.header.cells.firstIndex(where: { $0.text == name }) else { return nil }
-    var values: [Double] = []
-    values.reserveCapacity(table.rows.count)
-    for row in table.rows {
-      let value = try table.number(row, column)
+  /// The frames whose command exceeded a speed cap.
+  struct OverCap {
+    /// Time spans, each from such a frame to the next frame's time (merged when they touch).
+    var spans: [ClosedRange<Double>] = []
+    var frames = 0
+  }
+
+  /// The first and last `t_s`; nil for a trace without rows.
+  var timeSpan: ClosedRange<Double>?
+  var subjectAzimuth: Series
+  var subjectElevation: Series
+  var estimateAzimuth: Series
+  var estimateElevation: Series
+  var cameraYaw: Series
+  var cameraPitch: Series
+  var cameraYawRate: Series
+  var cameraPitchRate: Series
+  var commandYaw: Series
+  var commandPitch: Series
+  var framingError: Series
+  /// `est_nis` and `est_nees` over `window` values, or nil when the trace has no such column.
+  var estimateNIS: MovingMean?
+  var estimateNEES: MovingMean?
+  /// The yaw and pitch commands over the dock's speed caps; nil when no cap was given.
+  var yawOverCap: OverCap?
+  var pitchOverCap: OverCap?
+
+  /// The trace's plotted columns, in the order of `TraceData`'s series; the ones whose jumps of more
+  /// than π are a wrap of the angle, not motion, say so.
+  private static let columns: [(name: String, wraps: Bool)] = [
+    ("subject_az_rad", true), ("subject_el_rad", false), ("est_az_rad", true), ("est_el_rad", false),
+    ("camera_yaw_rad", true), ("camera_pitch_rad", false), ("camera_yaw_rate_rad_s", false),
+    ("camera_pitch_rate_rad_s", false), ("cmd_yaw_rad_s", false), ("cmd_pitch_rad_s", false),
+    ("framing_error", false),
+  ]
+  /// Where `cmd_yaw_rad_s` and `cmd_pitch_rad_s` are in `columns`.
+  private static let commandYawIndex = 8
+  private static let commandPitchIndex = 9
+
+  /// Reads the trace at `path`.
+  /// - Parameters:
+  ///   - dock: the dock whose speed caps (rad/s) `yawOverCap` and `pitchOverCap` are measured
+  ///     against; nil when the scenario is not known.
+  ///   - window: values per moving mean of NEES and NIS.
+  ///   - limit: samples per series drawn as they are before the series is reduced
+  ///     (`SeriesDecimator`).
+  /// - Throws: `ReportError` naming the file, line and column of a missing column or a bad cell.
+  static func read(
+    path: String, dock: DockParameters? = nil, window: Int = ScenarioPlots.consistencyWindow,
+    limit: Int = SeriesDecimator.defaultLimit
+  ) throws(ReportError) -> TraceData {
+    var stream = try CSVStream(path: path, expected: "a trace written by docksim run (docs/csv.md)")
+    let time = try stream.column("t_s")
+    var plotted: [Int] = []
+    for column in columns { plotted.append(try stream.column(column.name)) }
+    var decimators = columns.map { SeriesDecimator(limit: limit, breakAbove: $0.wraps ? .pi : nil) }
+    var nis = stream.columnIndex("est_nis").map { ConsistencyColumn("est_nis", $0, window, limit) }
+    var nees = stream.columnIndex("est_nees").map { ConsistencyColumn("est_nees", $0, window, limit) }
+    var yawCap = dock.map { OverCapScan(cap: $0[.yaw].maximumSpeed) }
+    var pitchCap = dock.map { OverCapScan(cap: $0[.pitch].maximumSpeed) }
+    var first: Double?
+    var last: Double?
+    var values = [Double](repeating: 0, count: columns.count)
+    while let row = try stream.next() {
+      let t = try stream.number(row, time)
+      for k in plotted.indices { values[k] = try stream.number(row, plotted[k]) }
+      guard t.isFinite, last.map({ t >= $0 }) ?? true else {
+        let cell = row.cells[time]
+        throw ReportError(
+          "\(path):\(row.line):\(cell.column): t_s: expected a time not earlier than the row before, got '\(cell.text)'"
+        )
+      }
+      if first == nil { first = t }
+      last = t
+      for k in plotted.indices { decimators[k].append(t, values[k]) }
+      if let column = nis?.column { try nis?.add(stream.number(row, column), row, at: t, file: path) }
+      if let column = nees?.column { try nees?.add(stream.number(row, column), row, at: t, file: path) }
+      yawCap?.add(t, command: values[Self.commandYawIndex])
+      pitchCap?.add(t, command: values[Self.commandPitchIndex])
+    }
+    let series = decimators.map(\.collected)
+    return TraceData(
+      timeSpan: first.flatMap { f in last.map { f...$0 } }, subjectAzimuth: series[0],
+      subjectElevation: series[1], estimateAzimuth: series[2], estimateElevation: series[3],
+      cameraYaw: series[4], cameraPitch: series[5], cameraYawRate: series[6], cameraPitchRate: series[7],
+      commandYaw: series[8], commandPitch: series[9], framingError: series[10],
+      estimateNIS: nis?.result, estimateNEES: nees?.result, yawOverCap: yawCap?.result,
+      pitchOverCap: pitchCap?.result)
+  }
+
+  /// A NEES or NIS column, checked and averaged as it is read. The writer leaves a cell empty, or
+  /// writes `nan`, in frames without a value; both are skipped. An infinite or negative value is
+  /// refused.
+  private struct ConsistencyColumn {
+    let name: String
+    let column: Int
+    var mean: SampleStatistics.MovingMean
+    var present = 0
+    var means: SeriesDecimator
+
+    init(_ name: String, _ column: Int, _ window: Int, _ limit: Int) {
+      self.name = name
+      self.column = column
+      mean = SampleStatistics.MovingMean(window: window)
+      means = SeriesDecimator(limit: limit)
+    }
+
+    /// Adds `value`, the cell of `row` at time `t`.
+    mutating func add(_ value: Double, _ row: CSVRecord, at t: Double, file: String) throws(ReportError) {
       guard !value.isInfinite, value.isNaN || value >= 0 else {
         let cell = row.cells[column]
         throw ReportError(
-          "\(table.file):\(row.line):\(cell.column): \(name): expected a non-negative finite number, "
+          "\(file):\(row.line):\(cell.column): \(name): expected a non-negative finite number, "
             + "an empty cell or nan (no value), got '\(cell.text)'")
       }
-      values.append(value)
+      guard value.isFinite else { return }
+      present += 1
+      if let m = mean.add(value) { means.append(t, m) }
     }
-    return values
+
+    var result: MovingMean { MovingMean(present: present, series: means.collected) }
+  }
+
+  /// Finds the frames whose command exceeds `cap`; a frame's span ends at the next frame's time, so
+  /// each is closed when the next row arrives.
+  private struct OverCapScan {
+    let cap: Double
+    var overCap = OverCap()
+    /// The time of the last frame over the cap, while its span is open.
+    var open: Double?
+
+    init(cap: Double) { self.cap = cap }
+
+    mutating func add(_ t: Double, command: Double) {
+      if let start = open { close(start, t) }
+      open = nil
+      if command.isFinite && abs(command) > cap * (1 + 1e-9) {
+        overCap.frames += 1
+        open = t
+      }
+    }
+
+    private mutating func close(_ start: Double, _ end: Double) {
+      if let last = overCap.spans.last, last.upperBound >= start {
+        overCap.spans[overCap.spans.count - 1] = last.lowerBound...end
+      } else {
+        overCap.spans.append(start...end)
+      }
+    }
+
+    var result: OverCap {
+      var scan = self
+      if let start = scan.open { scan.close(start, start) }
+      return scan.overCap
+    }
   }
 }

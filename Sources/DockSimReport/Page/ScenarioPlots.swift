@@ -28,9 +28,8 @@ struct ScenarioPlots {
   static let consistencyDegreesOfFreedom = 3.0
 
   private var timeRange: ClosedRange<Double> {
-    let finite = trace.time.filter(\.isFinite)
-    let lo = finite.first ?? 0
-    let hi = finite.last ?? 1
+    let lo = trace.timeSpan?.lowerBound ?? 0
+    let hi = trace.timeSpan?.upperBound ?? 1
     return hi > lo ? lo...hi : lo...(lo + 1)
   }
 
@@ -47,8 +46,14 @@ struct ScenarioPlots {
     return c
   }
 
-  private func deg(_ values: [Double], sign: Double = 1) -> [Double] {
-    values.map { $0 * sign * Self.degrees }
+  /// A series of the trace, its values times `scale`. A reduced series (`SeriesDecimator`) already
+  /// marks where it breaks, so it is not split again on jumps of `breakAbove`.
+  private func series(
+    _ label: String, _ style: LineStyle, _ s: TraceData.Series, scale: Double = 1, breakAbove: Double? = nil
+  ) -> TimeChart.Series {
+    TimeChart.Series(
+      label: label, style: style, times: s.times, values: scale == 1 ? s.values : s.values.map { $0 * scale },
+      breakAbove: s.reduced ? nil : breakAbove)
   }
 
   private func limitsNote(_ axis: Axis) -> String {
@@ -81,15 +86,9 @@ struct ScenarioPlots {
   var yaw: Plot {
     var c = chart("yaw", "Yaw over time", "yaw / azimuth (°)")
     c.series = [
-      .init(
-        label: "subject (truth)", style: truthStyle, times: trace.time, values: deg(trace.subjectAzimuth),
-        breakAbove: 180),
-      .init(
-        label: "tracker estimate", style: estimateStyle, times: trace.time,
-        values: deg(trace.estimateAzimuth), breakAbove: 180),
-      .init(
-        label: "camera yaw", style: cameraStyle, times: trace.time, values: deg(trace.cameraYaw),
-        breakAbove: 180),
+      series("subject (truth)", truthStyle, trace.subjectAzimuth, scale: Self.degrees, breakAbove: 180),
+      series("tracker estimate", estimateStyle, trace.estimateAzimuth, scale: Self.degrees, breakAbove: 180),
+      series("camera yaw", cameraStyle, trace.cameraYaw, scale: Self.degrees, breakAbove: 180),
     ]
     c.bands = band(.yaw)
     return Plot(
@@ -102,13 +101,9 @@ struct ScenarioPlots {
   var pitch: Plot {
     var c = chart("pitch", "Pitch over time", "pitch (°, positive down)")
     c.series = [
-      .init(
-        label: "subject (truth, −elevation)", style: truthStyle, times: trace.time,
-        values: deg(trace.subjectElevation, sign: -1)),
-      .init(
-        label: "tracker estimate", style: estimateStyle, times: trace.time,
-        values: deg(trace.estimateElevation, sign: -1)),
-      .init(label: "camera pitch", style: cameraStyle, times: trace.time, values: deg(trace.cameraPitch)),
+      series("subject (truth, −elevation)", truthStyle, trace.subjectElevation, scale: -1 * Self.degrees),
+      series("tracker estimate", estimateStyle, trace.estimateElevation, scale: -1 * Self.degrees),
+      series("camera pitch", cameraStyle, trace.cameraPitch, scale: Self.degrees),
     ]
     c.bands = band(.pitch)
     return Plot(
@@ -121,11 +116,7 @@ struct ScenarioPlots {
   /// (c) Framing error with the scenario's `expect:` bounds on framing metrics.
   var framing: Plot {
     var c = chart("framing", "Framing error over time", "framing error (normalized)")
-    c.series = [
-      .init(
-        label: "framing error", style: LineStyle(colour: Palette.blue), times: trace.time,
-        values: trace.framingError)
-    ]
+    c.series = [series("framing error", LineStyle(colour: Palette.blue), trace.framingError)]
     let dashes = [
       MetricKey.framingErrorRMS.name: "6 3", MetricKey.framingErrorP95.name: "2 2",
       MetricKey.framingErrorMax.name: "8 2 2 2",
@@ -164,7 +155,7 @@ struct ScenarioPlots {
     let w = Self.consistencyWindow
     var c = chart("consistency", "Filter consistency over time: NEES and NIS", "moving mean of \(w) values")
     var notes: [String] = []
-    let columns: [(name: String, label: String, values: [Double]?, style: LineStyle)] = [
+    let columns: [(name: String, label: String, values: TraceData.MovingMean?, style: LineStyle)] = [
       ("est_nees", "NEES of the primary", trace.estimateNEES, LineStyle(colour: Palette.blue, width: 1.5)),
       (
         "est_nis", "NIS of the primary's updates", trace.estimateNIS,
@@ -176,24 +167,16 @@ struct ScenarioPlots {
         notes.append("\(column.name) is not drawn: the trace has no such column.")
         continue
       }
-      var times: [Double] = []
-      var present: [Double] = []
-      for (t, v) in zip(trace.time, values) where v.isFinite {
-        times.append(t)
-        present.append(v)
-      }
-      guard present.count >= w else {
+      let present = values.present
+      guard present >= w else {
         notes.append(
-          present.isEmpty
+          present == 0
             ? "\(column.name) is not drawn: the column has no values."
-            : "\(column.name) is not drawn: \(present.count) value\(present.count == 1 ? "" : "s"), fewer than the window of \(w)."
+            : "\(column.name) is not drawn: \(present) value\(present == 1 ? "" : "s"), fewer than the window of \(w)."
         )
         continue
       }
-      c.series.append(
-        .init(
-          label: "\(column.label), mean of \(w)", style: column.style, times: Array(times[(w - 1)...]),
-          values: SampleStatistics.movingMean(present, window: w)))
+      c.series.append(series("\(column.label), mean of \(w)", column.style, values.series))
     }
     guard !c.series.isEmpty else { return (nil, notes) }
     let band = ChiSquare.meanBand(count: w, degreesOfFreedom: Self.consistencyDegreesOfFreedom)
@@ -226,31 +209,19 @@ struct ScenarioPlots {
     let command = axis == .yaw ? trace.commandYaw : trace.commandPitch
     let actual = axis == .yaw ? trace.cameraYawRate : trace.cameraPitchRate
     c.series = [
-      .init(
-        label: "commanded", style: LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3"),
-        times: trace.time, values: command),
-      .init(
-        label: "actual (encoders)", style: LineStyle(colour: Palette.blue), times: trace.time, values: actual),
+      series("commanded", LineStyle(colour: Palette.orange, width: 1.5, dash: "5 3"), command),
+      series("actual (encoders)", LineStyle(colour: Palette.blue), actual),
     ]
     var note = "The dock's speed cap is not drawn: pass the scenario file with --scenarios."
-    if let cap = dock?[axis].maximumSpeed {
+    if let cap = dock?[axis].maximumSpeed, let overCap = axis == .yaw ? trace.yawOverCap : trace.pitchOverCap
+    {
       let style = LineStyle(colour: Palette.reddishPurple, width: 1.5, dash: "6 3")
       c.lines = [
         .init(label: "speed cap ±\(SVGNumber.text(cap)) rad/s", value: cap, style: style),
         .init(label: "speed cap ±\(SVGNumber.text(cap)) rad/s", value: -cap, style: style),
       ]
-      var spans: [ClosedRange<Double>] = []
-      var frames = 0
-      for i in trace.time.indices where command[i].isFinite && abs(command[i]) > cap * (1 + 1e-9) {
-        frames += 1
-        let end = i + 1 < trace.time.count ? trace.time[i + 1] : trace.time[i]
-        if let last = spans.last, last.upperBound >= trace.time[i] {
-          spans[spans.count - 1] = last.lowerBound...end
-        } else {
-          spans.append(trace.time[i]...end)
-        }
-      }
-      c.spans = [.init(label: "command over the speed cap", spans: spans, colour: Palette.vermillion)]
+      let frames = overCap.frames
+      c.spans = [.init(label: "command over the speed cap", spans: overCap.spans, colour: Palette.vermillion)]
       note =
         frames == 0
         ? "No frame commanded more than the cap."

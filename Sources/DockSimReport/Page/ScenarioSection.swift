@@ -41,7 +41,7 @@ struct ScenarioSection {
     }
     let tracePath = results.trace(name, ".csv")
     if FileManager.default.fileExists(atPath: tracePath) {
-      let trace = try TraceData.read(path: tracePath)
+      let trace = try TraceData.read(path: tracePath, dock: scenario?.dock)
       let eventsPath = results.trace(name, ".events.csv")
       let events =
         FileManager.default.fileExists(atPath: eventsPath) ? try EventRecord.read(path: eventsPath) : []

@@ -1,52 +1,55 @@
 import DockSimIO
 import Foundation
 
-/// The rows of a CSV file DockSim wrote, cells looked up by header name. Quoted cells (`"a,b"`, `""`
-/// for a quote) are understood, as `CSVFormat.cell` may write them for text.
+/// The rows of a CSV file DockSim wrote, read record by record (`CSVReader`), cells looked up by
+/// header name. Quoted cells (`"a,b"`, `""` for a quote) are understood, as `CSVFormat.cell` may write
+/// them for text. A plot keeps only what it draws of each row, so a file of any size is read in
+/// bounded memory.
 struct PlotCSV {
   struct Row {
     /// 1-based line in the file, for error messages.
     let line: Int
     let cells: [String]
+    /// 1-based column (in characters) where each cell starts, for error messages.
+    let columns: [Int]
   }
 
   let file: String
   let header: [String]
-  let rows: [Row]
+  private var reader: CSVReader
 
-  /// Reads (`InputFile`) and splits the file at `path`; errors name the file (and the line).
+  /// Opens the file at `path` (`CSVReader`, streamed) and reads its header; errors name the file.
   init(path: String) throws(InputError) {
-    try self.init(
-      text: InputFile.text(
-        path: path, expected: "a CSV file written by docksim run", maximumSize: Self.maximumSize),
-      file: path)
+    try self.init(reader: CSVReader(path: path, expected: "a CSV file written by docksim run"), file: path)
   }
 
-  /// Larger files are refused. The objects of the one-hour run with sixteen people
-  /// (`Scenarios/benchmarks/sixteen-people-1h.yaml`) are about 470 MB and must still plot; the whole
-  /// file is held in memory until the plots read it while streaming (issue 19).
-  static let maximumSize = 2 << 30
-
-  /// Splits `text` (`CSVReader`); `file` names it in errors. Blank lines are skipped; every row must
-  /// have the header's cell count.
+  /// Reads the header of `text`; `file` names it in errors.
   init(text: String, file: String) throws(InputError) {
-    self.file = file
-    // Record by record, so that only the rows' texts are held, not every cell's position besides.
-    var reader = CSVReader(text: text, file: file)
+    try self.init(reader: CSVReader(text: text, file: file), file: file)
+  }
+
+  private init(reader: CSVReader, file: String) throws(InputError) {
+    var reader = reader
     guard let header = try reader.next() else {
       throw InputError(file: file, line: nil, message: "empty file, expected a header line")
     }
-    var rows: [Row] = []
-    while let record = try reader.next() {
-      guard record.cells.count == header.cells.count else {
-        throw InputError(
-          file: file, line: record.line,
-          message: "expected \(header.cells.count) cells as in the header, got \(record.cells.count)")
-      }
-      rows.append(Row(line: record.line, cells: record.texts))
-    }
+    self.file = file
     self.header = header.texts
-    self.rows = rows
+    self.reader = reader
+  }
+
+  /// The next row; nil at the end. Blank lines are skipped; every row must have the header's cell
+  /// count.
+  ///
+  /// - Throws: `InputError` naming the line of a quoting error or a wrong cell count.
+  mutating func next() throws(InputError) -> Row? {
+    guard let record = try reader.next() else { return nil }
+    guard record.cells.count == header.count else {
+      throw InputError(
+        file: file, line: record.line,
+        message: "expected \(header.count) cells as in the header, got \(record.cells.count)")
+    }
+    return Row(line: record.line, cells: record.texts, columns: record.cells.map(\.column))
   }
 
   /// The position of each of `names` in the header; an error lists the missing ones.
@@ -71,13 +74,16 @@ struct PlotCSV {
     let cell = row.cells[column]
     if cell.isEmpty {
       if optional { return nil }
-      throw InputError(file: file, line: row.line, message: "column \(name) is empty, expected a number")
+      throw InputError(
+        file: file, line: row.line, column: row.columns[column],
+        message: "column \(name) is empty, expected a number")
     }
     // `Double(String)` is locale-free (strtod in the C locale), which is what the writer assumes. It
     // also reads `nan` and `inf`, which no column these plots read may hold.
     guard let value = Double(cell), value.isFinite else {
       throw InputError(
-        file: file, line: row.line, message: "column \(name): \"\(cell)\" is not a finite number")
+        file: file, line: row.line, column: row.columns[column],
+        message: "column \(name): \"\(cell)\" is not a finite number")
     }
     return value
   }

@@ -28,42 +28,71 @@ public enum RoomViewPlot {
   ///     proportions, metres being equal in both directions.
   /// - Throws: `InputError` naming the file and line of a missing or malformed trace.
   public static func svg(scenario: Scenario, traceCSV: String, width: Double) throws -> String {
-    let csv = try PlotCSV(path: traceCSV)
+    // Two passes over the trace, keeping only the wedges: the first finds the time span (and checks
+    // every row), the second the frames at the wedge times. The trace is never held whole.
+    var first = try PlotCSV(path: traceCSV)
+    var span: (t0: Double, t1: Double)?
+    try forEachSample(&first) { t, _ in span = (span?.t0 ?? t, t) }
+    guard let span else {
+      throw InputError(file: first.file, line: nil, message: "no frames with t_s and camera_yaw_rad")
+    }
+    var second = try PlotCSV(path: traceCSV)
+    var picker = WedgePicker(t0: span.t0, t1: span.t1)
+    try forEachSample(&second) { t, yaw in picker.add((t, yaw)) }
+    return render(scenario: scenario, wedges: picker.wedges, width: width)
+  }
+
+  /// Calls `body` with the time and camera yaw of every frame that has both, in file order.
+  ///
+  /// - Throws: `InputError` naming the line of a missing column, a bad number or a time going back.
+  private static func forEachSample(_ csv: inout PlotCSV, _ body: (Double, Double) -> Void) throws(InputError)
+  {
     let c = try csv.columns(["t_s", "camera_yaw_rad"])
-    var samples: [(t: Double, yaw: Double)] = []
-    for row in csv.rows {
+    var last: Double?
+    while let row = try csv.next() {
       guard let t = try csv.number(row, c[0], "t_s") else { continue }
       // A cell is empty only if a later writer leaves the pose out; skip such a frame.
       guard let yaw = try csv.number(row, c[1], "camera_yaw_rad", optional: true) else { continue }
-      if let last = samples.last, t < last.t {
+      if let last, t < last {
         throw InputError(
-          file: csv.file, line: row.line, message: "t_s \(t) after \(last.t): times must increase")
+          file: csv.file, line: row.line, column: row.columns[c[0]],
+          message: "t_s \(t) after \(last): times must increase")
       }
-      samples.append((t, yaw))
+      last = t
+      body(t, yaw)
     }
-    guard !samples.isEmpty else {
-      throw InputError(file: csv.file, line: nil, message: "no frames with t_s and camera_yaw_rad")
-    }
-    return render(scenario: scenario, yaw: samples, width: width)
   }
 
-  /// Where the wedges are drawn: start, one third, two thirds and end of the trace.
-  static func wedgeTimes(_ samples: [(t: Double, yaw: Double)]) -> [(t: Double, yaw: Double)] {
-    let t0 = samples[0].t
-    let t1 = samples[samples.count - 1].t
-    var result: [(t: Double, yaw: Double)] = []
-    for k in 0...3 {
-      let target = t0 + (t1 - t0) * Double(k) / 3
-      // The last frame at or before the target (binary search; times increase).
-      var low = 0
-      var high = samples.count - 1
-      while low < high {
-        let mid = (low + high + 1) / 2
-        if samples[mid].t <= target + 1e-9 { low = mid } else { high = mid - 1 }
-      }
-      if result.last.map({ $0.t == samples[low].t }) != true { result.append(samples[low]) }
+  /// Where the wedges are drawn: the last frame at or before the start, one third, two thirds and the
+  /// end of the trace (`t0` … `t1`), each once, picked as the frames stream past.
+  struct WedgePicker {
+    let targets: [Double]
+    private var picked: [(t: Double, yaw: Double)?]
+
+    init(t0: Double, t1: Double) {
+      targets = (0...3).map { t0 + (t1 - t0) * Double($0) / 3 }
+      picked = Array(repeating: nil, count: targets.count)
     }
-    return result
+
+    /// Offers the next frame; times do not decrease, so the last one at or before a target wins.
+    mutating func add(_ sample: (t: Double, yaw: Double)) {
+      for k in targets.indices where sample.t <= targets[k] + 1e-9 { picked[k] = sample }
+    }
+
+    var wedges: [(t: Double, yaw: Double)] {
+      var result: [(t: Double, yaw: Double)] = []
+      for case let sample? in picked where result.last.map({ $0.t == sample.t }) != true {
+        result.append(sample)
+      }
+      return result
+    }
+  }
+
+  /// Where the wedges are drawn for `samples` held whole (times not decreasing): as `WedgePicker`.
+  static func wedgeTimes(_ samples: [(t: Double, yaw: Double)]) -> [(t: Double, yaw: Double)] {
+    var picker = WedgePicker(t0: samples[0].t, t1: samples[samples.count - 1].t)
+    for sample in samples { picker.add(sample) }
+    return picker.wedges
   }
 
   // MARK: Rendering
@@ -71,7 +100,7 @@ public enum RoomViewPlot {
   private static let margin = (left: 52.0, right: 16.0, top: 30.0, bottom: 44.0)
   private static let wedgeFills = ["#0072B2", "#009E73", "#D55E00", "#CC79A7"]
 
-  static func render(scenario: Scenario, yaw samples: [(t: Double, yaw: Double)], width requested: Double)
+  static func render(scenario: Scenario, wedges: [(t: Double, yaw: Double)], width requested: Double)
     -> String
   {
     let width = requested.isFinite ? max(320, requested) : 320
@@ -102,7 +131,6 @@ public enum RoomViewPlot {
       reach = max(reach, (a.x * a.x + a.y * a.y).squareRoot(), (b.x * b.x + b.y * b.y).squareRoot())
     }
     let radius = reach * 1.08
-    let wedges = wedgeTimes(samples)
 
     // Extent: everything drawn, wedges included, plus a little room for labels.
     var minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0  // base x (up) and y (right)

@@ -274,11 +274,14 @@ struct Timeline {
   ///   frames not increasing, an unknown type or kind, a box or track listed twice in a frame, or a
   ///   `match_threshold` that is not positive or changes between rows.
   init(csv: PlotCSV) throws(InputError) {
+    // Row by row: only the frames' times and each box's runs of states are kept, never the rows.
+    var csv = csv
     let c = try csv.columns([
       "frame", "capture_t_s", "type", "id", "kind", "u", "v", "visible_fraction", "status",
     ])
     let thresholdColumn = csv.header.firstIndex(of: "match_threshold")
-    if let thresholdColumn, let first = csv.rows.first {
+    var upcoming = try csv.next()
+    if let thresholdColumn, let first = upcoming {
       guard let value = try csv.number(first, thresholdColumn, "match_threshold"), value > 0 else {
         throw InputError(
           file: csv.file, line: first.line, message: "column match_threshold: expected a positive number")
@@ -291,12 +294,26 @@ struct Timeline {
     var groundTruth: [(id: Int, u: Double, v: Double)] = []
     var hypotheses: [(id: Int, u: Double, v: Double)] = []
     var objectIndex: [String: Int] = [:]  // lookups only; never iterated
-    var states: [[State]] = []
+    /// Each object's runs so far, and how many frames they cover.
+    var runs: [[Run]] = []
+    var covered: [Int] = []
     /// The visible fraction of each object's box in the current frame (NaN: no box yet this frame).
     var visible: [Double] = []
     var currentFrame: Int?
     var frameNumbers: [Int] = []
     var knownTimes: [Double?] = []
+
+    /// Gives `object` the `state` from its first uncovered frame through frame `last`.
+    func record(_ object: Int, _ state: State, through last: Int) {
+      let first = covered[object]
+      guard first <= last else { return }
+      if let run = runs[object].last, run.state == state, run.last + 1 == first {
+        runs[object][runs[object].count - 1].last = last
+      } else {
+        runs[object].append(Run(first: first, last: last, state: state))
+      }
+      covered[object] = last + 1
+    }
 
     func finishFrame(_ frame: Int) {
       accumulator.observe(frame: frame, groundTruth: groundTruth, hypotheses: hypotheses, events: &events)
@@ -318,15 +335,15 @@ struct Timeline {
       }
       for (object, state) in frameStates.enumerated() {
         // Objects first seen in this frame have no earlier frames: pad them as out of view.
-        while states[object].count < frameIndex { states[object].append(.outOfView) }
-        states[object].append(state)
+        record(object, .outOfView, through: frameIndex - 1)
+        record(object, state, through: frameIndex)
       }
       groundTruth.removeAll(keepingCapacity: true)
       hypotheses.removeAll(keepingCapacity: true)
       for object in visible.indices { visible[object] = .nan }
     }
 
-    for row in csv.rows {
+    while let row = upcoming {
       guard let frameNumber = try csv.number(row, c[0], "frame"), frameNumber == frameNumber.rounded(),
         abs(frameNumber) < 1e15
       else {
@@ -380,7 +397,8 @@ struct Timeline {
           objectIndex[key] = object
           objects.append(Object(subject: row.cells[c[3]], kind: kindText))
           if !subjects.contains(row.cells[c[3]]) { subjects.append(row.cells[c[3]]) }
-          states.append([])
+          runs.append([])
+          covered.append(0)
           switchFrames.append([])
           visible.append(.nan)
         }
@@ -411,13 +429,12 @@ struct Timeline {
           file: csv.file, line: row.line, message: "column type: \"\(row.cells[c[2]])\", expected gt or track"
         )
       }
+      upcoming = try csv.next()
     }
     if let currentFrame { finishFrame(currentFrame) }
     times = Self.fillTimes(frames: frameNumbers, known: knownTimes)
-    for object in states.indices {
-      while states[object].count < times.count { states[object].append(.outOfView) }
-    }
-    stateRuns = states.map(Self.runLength)
+    for object in runs.indices { record(object, .outOfView, through: times.count - 1) }
+    stateRuns = runs
   }
 
   /// Capture times for every frame. The writer leaves `capture_t_s` empty in frames that delivered
@@ -438,18 +455,5 @@ struct Timeline {
       result.append(known[index] ?? known[anchor]! + Double(frames[index] - frames[anchor]) * period)
     }
     return result
-  }
-
-  /// Consecutive equal states merged into runs, so a long run stays a handful of SVG elements.
-  static func runLength(_ states: [State]) -> [Run] {
-    var runs: [Run] = []
-    for (index, state) in states.enumerated() {
-      if let last = runs.last, last.state == state, last.last + 1 == index {
-        runs[runs.count - 1].last = index
-      } else {
-        runs.append(Run(first: index, last: index, state: state))
-      }
-    }
-    return runs
   }
 }

@@ -83,17 +83,37 @@ enum SampleStatistics {
   /// The mean of each run of `window` consecutive values, at the index of the run's last value: an
   /// element per index from `window − 1` on, none before.
   static func movingMean(_ values: [Double], window: Int) -> [Double] {
-    precondition(window > 0, "window \(window) must be positive")
-    guard values.count >= window else { return [] }
-    var result: [Double] = []
-    result.reserveCapacity(values.count - window + 1)
-    for end in (window - 1)..<values.count {
-      // Summed afresh for every window rather than updated, so no rounding drift accumulates over a
-      // long run.
-      var sum = 0.0
-      for value in values[(end - window + 1)...end] { sum += value }
-      result.append(sum / Double(window))
+    var mean = MovingMean(window: window)
+    return values.compactMap { mean.add($0) }
+  }
+
+  /// The moving mean fed one value at a time, as a trace is read: it holds only the last `window`
+  /// values.
+  struct MovingMean {
+    let window: Int
+    /// The last `window` values, the oldest at `oldest` once full.
+    private var recent: [Double] = []
+    private var oldest = 0
+
+    init(window: Int) {
+      precondition(window > 0, "window \(window) must be positive")
+      self.window = window
     }
-    return result
+
+    /// Adds `value`; the mean of the last `window` values, or nil while fewer have been added.
+    mutating func add(_ value: Double) -> Double? {
+      if recent.count < window {
+        recent.append(value)
+        guard recent.count == window else { return nil }
+      } else {
+        recent[oldest] = value
+        oldest = (oldest + 1) % window
+      }
+      // Summed afresh, oldest first, for every window rather than updated, so no rounding drift
+      // accumulates over a long run.
+      var sum = 0.0
+      for k in 0..<window { sum += recent[(oldest + k) % window] }
+      return sum / Double(window)
+    }
   }
 }
