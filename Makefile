@@ -48,6 +48,9 @@ gate-seeds: build
 # 4. the Kubernetes indexed-Job recipe: scripts/k8s-indexed-job-check.py runs each pod's command of the
 #    manifests in docs/sharding.md with the variables an indexed Job sets, then the merge Job's, and
 #    compares every byte with one local run (no cluster can be installed here; docs/sharding.md says why).
+# 5. the report's memory: scripts/report-memory-check.sh runs the hour-long sixteen-person scenario with
+#    --report, then the report alone, under /usr/bin/time -v and fails above 128 MB peak (docs/performance.md,
+#    "Report memory").
 # Every part runs; the target fails if any does.
 ACCEPT_OUT ?= results-acceptance
 acceptance: build
@@ -61,9 +64,10 @@ acceptance: build
 	  || shares=$$?; \
 	slurm=0; ./scripts/slurm-check.sh .build/release/docksim || slurm=$$?; \
 	k8s=0; python3 scripts/k8s-indexed-job-check.py .build/release/docksim || k8s=$$?; \
-	if [ $$tests -ne 0 ] || [ $$shares -ne 0 ] || [ $$slurm -ne 0 ] || [ $$k8s -ne 0 ]; then \
+	memory=0; DOCKSIM=.build/release/docksim ./scripts/report-memory-check.sh || memory=$$?; \
+	if [ $$tests -ne 0 ] || [ $$shares -ne 0 ] || [ $$slurm -ne 0 ] || [ $$k8s -ne 0 ] || [ $$memory -ne 0 ]; then \
 	  echo "acceptance: FAIL (tests exit $$tests, crossing targets exit $$shares, Slurm array exit $$slurm," \
-	    "Kubernetes recipe exit $$k8s)"; exit 1; \
+	    "Kubernetes recipe exit $$k8s, report memory exit $$memory)"; exit 1; \
 	fi
 
 # The report's browser tests need chromium: installed here when possible; without it they are skipped

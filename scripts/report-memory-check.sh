@@ -14,6 +14,11 @@ bin=${DOCKSIM:-.build/release/docksim}
 limit_mb=${REPORT_MEMORY_LIMIT_MB:-128}
 scenario=${REPORT_MEMORY_SCENARIO:-Scenarios/benchmarks/sixteen-people-1h.yaml}
 
+if [[ ! -x /usr/bin/time ]] && command -v apt-get >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then
+  echo "report-memory-check: installing time (apt-get) ..."
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null 2>&1 \
+    || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; } || true
+fi
 if [[ ! -x /usr/bin/time ]]; then
   echo "report-memory-check: FAIL: /usr/bin/time is missing (apt-get install time)" >&2
   exit 1
