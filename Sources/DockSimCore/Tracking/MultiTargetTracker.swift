@@ -429,8 +429,10 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
           let dls = abs(logSizes[i] - logSizes[j])
           let score: Double
           if a.width > 0 && b.width > 0 {
+            // The overlap only for pairs of similar size (most pairs are not).
+            guard dls <= Self.duplicateLogSize else { continue }
             let o = a.intersectionOverUnion(b)
-            guard dls <= Self.duplicateLogSize, o >= Self.duplicateOverlap else { continue }
+            guard o >= Self.duplicateOverlap else { continue }
             score = o
           } else {
             let scale = max(a.height, b.height)
