@@ -3,8 +3,9 @@ import Foundation
 extension MultiTargetTracker {
   /// The image box a track predicts at `pose` (lower-left origin), from its state and last aspect.
   func predictedBox(_ i: Int, pose: CameraPose) -> NormalizedRect {
-    let s = ekf.state(i)
-    let e = model.evaluate(azimuth: s.azimuth, elevation: s.elevation, logSize: s.logSize, pose: pose)
+    // The three components the projection needs, not the whole state.
+    let e = model.evaluate(
+      azimuth: ekf.x[i, 0, 0], elevation: ekf.x[i, 1, 0], logSize: ekf.x[i, 2, 0], pose: pose)
     // `aspect` is width / height of the observed box in normalized units, so it scales `h` directly.
     let w = e.h * records[i].aspect
     return NormalizedRect(x: e.u - w / 2, y: e.v - e.h / 2, width: w, height: e.h)

@@ -43,8 +43,9 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// The measured pose of the last processed frame.
   var lastPose: CameraPose?
   let model: MeasurementModel
-  /// Buffers reused every frame, so a steady scene allocates nothing.
-  private var scratch = Scratch()
+  /// Buffers reused every frame, so a steady scene allocates nothing. Optional only so that a frame can
+  /// move them out and back (`take()`) instead of building an empty set to swap in.
+  private var scratch: Scratch? = Scratch()
   /// The live tracks of the last frame, rebuilt in place.
   private var output: [Track] = []
 
@@ -52,7 +53,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var solver = AssignmentSolver()
     var assignment: [Int?] = []
     var distances: [Double] = []
+    /// ln det S of track t in anchor group g's gating, at `g * tracks + t`.
     var logDets: [Double] = []
+    /// Each observation's index in `anchorGroups`, −1 for none (never gated).
+    var groupOf: [Int] = []
+    var logSizes: [Double] = []
     var groupDistances: [Double] = []
     var columns: [Int] = []
     var measurements: [(u: Double, v: Double, h: Double)] = []
@@ -117,9 +122,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       for i in records.indices { records[i].time = time }
     }
     // Moved out and back rather than copied, so its arrays stay uniquely referenced (no copy on write).
-    var s = Scratch()
-    swap(&s, &scratch)
-    defer { swap(&s, &scratch) }
+    var s = scratch.take() ?? Scratch()
+    defer { scratch = s }
     s.assignment.removeAll(keepingCapacity: true)
     s.assignment.append(contentsOf: repeatElement(nil, count: records.count))
     // What hides what, from the predicted boxes: the gates, the noise model and the life cycle use it.
@@ -155,15 +159,17 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       try ekf.update(
         indices: s.assigned, measurements: s.measurements, scales: s.scales, anchors: s.anchors, pose: pose,
         nis: &s.nis)
+      let confirmHits = parameters.confirmHits
       for (k, i) in s.assigned.enumerated() {
-        recordHit(i, observation: observations[s.assignment[i]!], nis: s.nis[k])
+        Self.recordHit(
+          &records[i], observation: observations[s.assignment[i]!], nis: s.nis[k], confirmHits: confirmHits)
       }
     }
     for i in records.indices where s.assignment[i] == nil {
       let hidden = s.covered[i] >= Self.occlusionOverlap
-      recordMiss(i, occluded: hidden)
+      Self.recordMiss(&records[i], occluded: hidden)
     }
-    markDuplicates(s.boxes)
+    markDuplicates(s.boxes, logSizes: &s.logSizes)
     s.used.removeAll(keepingCapacity: true)
     s.used.append(contentsOf: repeatElement(false, count: observations.count))
     for case let j? in s.assignment { s.used[j] = true }
@@ -179,19 +185,24 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   private mutating func gatingDistances(
     _ observations: [Observation], pose: CameraPose, _ s: inout Scratch
   ) throws {
+    let n = records.count
     let m = observations.count
-    s.distances.removeAll(keepingCapacity: true)
-    s.distances.append(contentsOf: repeatElement(.infinity, count: records.count * m))
+    // Each observation's group once; a frame whose boxes all fall in one group (the usual one: nothing
+    // cut by the image edge) is gated straight into `s.distances`, with no scatter.
+    s.groupOf.removeAll(keepingCapacity: true)
+    for o in observations { s.groupOf.append(anchorGroup(o.rect)) }
+    let onlyGroup = s.groupOf[0] >= 0 && s.groupOf.allSatisfy { $0 == s.groupOf[0] } ? s.groupOf[0] : -1
+    if onlyGroup < 0 {
+      s.distances.removeAll(keepingCapacity: true)
+      s.distances.append(contentsOf: repeatElement(.infinity, count: n * m))
+    }
     s.logDets.removeAll(keepingCapacity: true)
-    s.logDets.append(contentsOf: repeatElement(0, count: records.count * m))
+    s.logDets.append(contentsOf: repeatElement(0, count: n * Self.anchorGroups.count))
     let p = parameters
-    for (anchor, cut) in Self.anchorGroups {
+    for (g, (anchor, cut)) in Self.anchorGroups.enumerated() where onlyGroup < 0 || g == onlyGroup {
       s.columns.removeAll(keepingCapacity: true)
       s.measurements.removeAll(keepingCapacity: true)
-      for j in observations.indices
-      where verticalAnchor(observations[j].rect) == anchor
-        && MeasurementNoiseScale.cutAtTopOrBottom(observations[j].rect) == cut
-      {
+      for j in observations.indices where s.groupOf[j] == g {
         s.columns.append(j)
         let r = observations[j].rect
         s.measurements.append((r.midX, anchor.measuredV(r), r.height))
@@ -205,17 +216,21 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
           observations[first].rect, centerFactor: 1, sizeFactor: p.edgeSizeNoiseFactor,
           anchored: parameters.anchorCutEdges)
       let columns = s.columns
-      try ekf.distances(
-        measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances
-      ) { t, c in records[t].kind == observations[columns[c]].kind }
-      let width = columns.count
-      for t in records.indices {
-        let logDet = ekf.innovationLogDeterminant(t)
-        for (c, j) in columns.enumerated() {
-          s.distances[t * m + j] = s.groupDistances[t * width + c]
-          s.logDets[t * m + j] = logDet
+      if onlyGroup >= 0 {
+        // Every observation, in order: the group's matrix is the whole one.
+        try ekf.distances(
+          measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.distances
+        ) { t, c in records[t].kind == observations[c].kind }
+      } else {
+        try ekf.distances(
+          measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances
+        ) { t, c in records[t].kind == observations[columns[c]].kind }
+        let width = columns.count
+        for t in 0..<n {
+          for (c, j) in columns.enumerated() { s.distances[t * m + j] = s.groupDistances[t * width + c] }
         }
       }
+      for t in 0..<n { s.logDets[g * n + t] = ekf.innovationLogDeterminant(t) }
     }
   }
 
@@ -224,6 +239,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box that
   /// lies where the nearer one is (that box is the occluder's, not the hidden subject's reappearing).
   private func applyGates(_ observations: [Observation], _ s: inout Scratch) {
+    let n = records.count
     let m = observations.count
     let gate = parameters.gate
     let sizeGate = parameters.sizeGate
@@ -261,7 +277,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         // whose covariance has grown while it was hidden or unseen gates much, but explains little, so
         // where a well-measured track also gates a box the measured one gets it (the ranking a
         // likelihood-based GNN uses, in the spirit of DeepSORT's matching cascade).
-        s.distances[k] += s.logDets[k]
+        s.distances[k] += s.logDets[s.groupOf[j] * n + t]
       }
     }
   }
@@ -273,34 +289,44 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     (.center, false), (.center, true), (.top, true), (.bottom, true),
   ]
 
+  /// The index in `anchorGroups` of a box's anchor and cut, −1 for a pair no group gates.
+  private func anchorGroup(_ rect: NormalizedRect) -> Int {
+    let anchor = verticalAnchor(rect)
+    let cut = MeasurementNoiseScale.cutAtTopOrBottom(rect)
+    return Self.anchorGroups.firstIndex { $0.0 == anchor && $0.cut == cut } ?? -1
+  }
+
   private func verticalAnchor(_ rect: NormalizedRect) -> VerticalAnchor {
     parameters.anchorCutEdges ? VerticalAnchor.forBox(rect) : .center
   }
 
-  private mutating func recordHit(_ i: Int, observation o: Observation, nis: Double) {
-    records[i].hits += 1
-    records[i].lastUpdate = records[i].time
-    records[i].misses = 0
-    records[i].occludedMisses = 0
-    records[i].nis = nis
-    records[i].remember(hit: true)
-    records[i].aspect = o.rect.width / max(o.rect.height, 1e-9)
-    if let s = o.speakingConfidence { records[i].speaking = 0.8 * records[i].speaking + 0.2 * s }
-    if records[i].hits >= parameters.confirmHits { records[i].status = .confirmed }
+  /// Books a measured frame on a record (one access to the array element, not one per field).
+  private static func recordHit(
+    _ r: inout TrackRecord, observation o: Observation, nis: Double, confirmHits: Int
+  ) {
+    r.hits += 1
+    r.lastUpdate = r.time
+    r.misses = 0
+    r.occludedMisses = 0
+    r.nis = nis
+    r.remember(hit: true)
+    r.aspect = o.rect.width / max(o.rect.height, 1e-9)
+    if let s = o.speakingConfidence { r.speaking = 0.8 * r.speaking + 0.2 * s }
+    if r.hits >= confirmHits { r.status = .confirmed }
   }
 
-  private mutating func recordMiss(_ i: Int, occluded: Bool) {
-    records[i].nis = .nan
+  private static func recordMiss(_ r: inout TrackRecord, occluded: Bool) {
+    r.nis = .nan
     // Being hidden is no evidence against a track; a miss anywhere else is, in the image or out of it
     // (a false track fed by clutter coasts out of the image between its boxes).
-    if !occluded { records[i].remember(hit: false) }
+    if !occluded { r.remember(hit: false) }
     if occluded {
-      records[i].occludedMisses += 1
-      records[i].hiddenAt = records[i].time
+      r.occludedMisses += 1
+      r.hiddenAt = r.time
     } else {
-      records[i].misses += 1
+      r.misses += 1
     }
-    if records[i].status == .confirmed { records[i].status = .coasting }
+    if r.status == .confirmed { r.status = .coasting }
   }
 
   private mutating func start(_ o: Observation, time: Double, pose: CameraPose) {
@@ -387,8 +413,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// within half a box height and their log heights within 0.2; since such a criterion also holds
   /// for two people standing close, those two tracks must also take turns at the detections (measured
   /// together in at most 30 % of the frames), as two tracks on one person's detections do.
-  private mutating func markDuplicates(_ boxes: [NormalizedRect]) {
+  private mutating func markDuplicates(_ boxes: [NormalizedRect], logSizes: inout [Double]) {
     guard parameters.duplicateFrames > 0 else { return }
+    // Read once per track, not once per pair.
+    logSizes.removeAll(keepingCapacity: true)
+    for i in boxes.indices { logSizes.append(ekf.x[i, 2, 0]) }
     for i in boxes.indices {
       var partner = -1
       var best = -Double.infinity
@@ -397,11 +426,13 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         where j != i && records[j].status != .tentative && records[j].kind == records[i].kind {
           let a = boxes[i]
           let b = boxes[j]
-          let dls = abs(ekf.x[i, 2, 0] - ekf.x[j, 2, 0])
+          let dls = abs(logSizes[i] - logSizes[j])
           let score: Double
           if a.width > 0 && b.width > 0 {
+            // The overlap only for pairs of similar size (most pairs are not).
+            guard dls <= Self.duplicateLogSize else { continue }
             let o = a.intersectionOverUnion(b)
-            guard dls <= Self.duplicateLogSize, o >= Self.duplicateOverlap else { continue }
+            guard o >= Self.duplicateOverlap else { continue }
             score = o
           } else {
             let scale = max(a.height, b.height)
@@ -417,9 +448,14 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         }
       }
       guard partner >= 0 else {
-        records[i].duplicateOf = 0
-        records[i].duplicateFrames = 0
-        records[i].duplicateJointHits = 0
+        // Written only when set: most tracks have no partner, frame after frame.
+        if records[i].duplicateOf != 0 || records[i].duplicateFrames != 0
+          || records[i].duplicateJointHits != 0
+        {
+          records[i].duplicateOf = 0
+          records[i].duplicateFrames = 0
+          records[i].duplicateJointHits = 0
+        }
         continue
       }
       let id = records[partner].id

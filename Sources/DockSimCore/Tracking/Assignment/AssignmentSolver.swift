@@ -48,7 +48,13 @@ public struct AssignmentSolver: Sendable {
   /// Union-find parents over rows then columns (−1: a root), and each line's root after the pass.
   private var parent: [Int] = []
   private var rootOf: [Int] = []
-  private var componentDone: [Bool] = []
+  /// Each component's lines as two chains in increasing index order, indexed by the component's root:
+  /// its first and last row and column (−1: none), and each line's successor in its chain (−1: last).
+  private var firstRow: [Int] = []
+  private var lastRow: [Int] = []
+  private var firstColumn: [Int] = []
+  private var lastColumn: [Int] = []
+  private var nextLine: [Int] = []
   private var componentRows: [Int] = []
   private var componentColumns: [Int] = []
   /// The component's submatrix and its solution.
@@ -78,44 +84,105 @@ public struct AssignmentSolver: Sendable {
   public mutating func solve(costs: [Double], rows: Int, columns: Int, into assignment: inout [Int?]) {
     precondition(rows >= 0 && columns >= 0, "negative matrix shape \(rows)×\(columns)")
     precondition(costs.count == rows * columns, "\(costs.count) costs for a \(rows)×\(columns) matrix")
-    assignment.removeAll(keepingCapacity: true)
-    assignment.append(contentsOf: repeatElement(nil, count: rows))
+    Self.reset(&assignment, to: nil, count: rows)
     guard rows > 0 && columns > 0 else { return }
 
     // Union-find over the lines: rows 0..<rows, columns rows..<rows+columns.
-    Self.reset(&parent, to: -1, count: rows + columns)
+    let lines = rows + columns
+    Self.reset(&parent, to: -1, count: lines)
     for i in 0..<rows {
-      for j in 0..<columns where costs[i * columns + j].isFinite { union(i, rows + j) }
+      let base = i * columns
+      for j in 0..<columns where costs[base + j].isFinite { union(i, rows + j) }
     }
-    rootOf.removeAll(keepingCapacity: true)
-    for line in 0..<(rows + columns) { rootOf.append(find(line)) }
-    Self.reset(&componentDone, to: false, count: rows + columns)
+    // Chain every line onto its component in one pass, so gathering a component costs its own size,
+    // not a scan of every line (a gated frame has about as many components as tracks).
+    Self.reset(&rootOf, to: -1, count: lines)
+    Self.reset(&firstRow, to: -1, count: lines)
+    Self.reset(&lastRow, to: -1, count: lines)
+    Self.reset(&firstColumn, to: -1, count: lines)
+    Self.reset(&lastColumn, to: -1, count: lines)
+    Self.reset(&nextLine, to: -1, count: lines)
+    for line in 0..<lines {
+      let root = find(line)
+      rootOf[line] = root
+      if line < rows {
+        if lastRow[root] < 0 { firstRow[root] = line } else { nextLine[lastRow[root]] = line }
+        lastRow[root] = line
+      } else {
+        if lastColumn[root] < 0 { firstColumn[root] = line } else { nextLine[lastColumn[root]] = line }
+        lastColumn[root] = line
+      }
+    }
+    // Components in order of their lowest row.
     for first in 0..<rows {
       let root = rootOf[first]
       // A row with no finite entry is its own root with no columns: it takes no pair.
-      guard !componentDone[root] else { continue }
-      componentDone[root] = true
+      guard firstRow[root] == first, firstColumn[root] >= 0 else { continue }
+      if firstRow[root] == lastRow[root] || firstColumn[root] == lastColumn[root] {
+        // One row or one column (the usual gated pair is a 1×1 component): the best pair is the
+        // least finite entry, the lowest index among equals, as `solveDense` would choose.
+        assignSingleLine(costs: costs, columns: columns, root: root, rows: rows, into: &assignment)
+        continue
+      }
       componentRows.removeAll(keepingCapacity: true)
       componentColumns.removeAll(keepingCapacity: true)
-      for i in first..<rows where rootOf[i] == root { componentRows.append(i) }
-      for j in 0..<columns where rootOf[rows + j] == root { componentColumns.append(j) }
-      guard !componentColumns.isEmpty else { continue }
-      let width = componentColumns.count
+      var line = first
+      while line >= 0 {
+        componentRows.append(line)
+        line = nextLine[line]
+      }
+      line = firstColumn[root]
+      while line >= 0 {
+        componentColumns.append(line - rows)
+        line = nextLine[line]
+      }
       sub.removeAll(keepingCapacity: true)
       for i in componentRows {
         for j in componentColumns { sub.append(costs[i * columns + j]) }
       }
-      solveDense(rows: componentRows.count, columns: width)
+      solveDense(rows: componentRows.count, columns: componentColumns.count)
       for (a, i) in componentRows.enumerated() {
         if let b = subAssignment[a] { assignment[i] = componentColumns[b] }
       }
     }
   }
 
+  /// Solves a component with a single row or a single column (`root`'s chains): that line takes the
+  /// least finite entry along it, the first in index order among equal ones.
+  ///
+  /// This is exactly `solveDense`'s answer on such a component: its one augmenting search starts with
+  /// zero potentials, so each tentative cost is the entry itself (0 + c − 0 − 0 = c exactly), every
+  /// column is free, and it settles the first least entry; a component's entries along its single line
+  /// include a finite one, which outranks every forbidden one.
+  private func assignSingleLine(
+    costs: [Double], columns: Int, root: Int, rows: Int, into assignment: inout [Int?]
+  ) {
+    let singleRow = firstRow[root] == lastRow[root]
+    var bestRow = -1
+    var bestColumn = -1
+    var bestCost = 0.0
+    var row = firstRow[root]
+    var column = firstColumn[root] - rows
+    while row >= 0 && column >= 0 {
+      let c = costs[row * columns + column]
+      if c.isFinite && (bestRow < 0 || c < bestCost) {
+        bestRow = row
+        bestColumn = column
+        bestCost = c
+      }
+      if singleRow {
+        let next = nextLine[column + rows]
+        column = next < 0 ? -1 : next - rows
+      } else {
+        row = nextLine[row]
+      }
+    }
+    if bestRow >= 0 { assignment[bestRow] = bestColumn }
+  }
+
   /// Solves the matrix in `sub` (`rows` × `columns`, row-major) into `subAssignment`.
   private mutating func solveDense(rows: Int, columns: Int) {
-    subAssignment.removeAll(keepingCapacity: true)
-    subAssignment.append(contentsOf: repeatElement(nil, count: rows))
+    Self.reset(&subAssignment, to: nil, count: rows)
     let transposed = rows > columns
     let n = transposed ? columns : rows
     let m = transposed ? rows : columns
@@ -224,8 +291,14 @@ public struct AssignmentSolver: Sendable {
     }
   }
 
+  /// `buffer` becomes `count` copies of `value`, in place when it already has that size (the steady
+  /// state of a per-frame loop), so no generic range replacement runs.
   private static func reset<T>(_ buffer: inout [T], to value: T, count: Int) {
-    buffer.removeAll(keepingCapacity: true)
-    buffer.append(contentsOf: repeatElement(value, count: count))
+    if buffer.count == count {
+      for i in 0..<count { buffer[i] = value }
+    } else {
+      buffer.removeAll(keepingCapacity: true)
+      buffer.append(contentsOf: repeatElement(value, count: count))
+    }
   }
 }
