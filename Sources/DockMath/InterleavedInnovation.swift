@@ -31,14 +31,14 @@ public struct InterleavedInnovation: Sendable {
   /// `InterleavedMatrices.symmetricSandwich(_:transposes:plus:scratch:)`).
   public let covariancesTransposed: Bool
 
-  /// Workspaces for filters with `stateSize` states and `measurementSize` measured values (m ≤ 8).
+  /// Workspaces for filters with `stateSize` states and `measurementSize` measured values (m ≤ 4).
   /// `covariancesTransposed`: the covariance banks given to `factor` and `update` hold each Pₖᵀ, as
   /// `InterleavedMatrices.symmetricSandwich(_:transposes:plus:scratch:)` leaves them (the same
   /// matrices when symmetric; the difference is the rounding of the prediction).
-  /// - Precondition: both positive, `measurementSize` ≤ 8, `measurementSize`·`stateSize` ≤ 64.
+  /// - Precondition: both positive, `measurementSize` ≤ 4, `measurementSize`·`stateSize` ≤ 64.
   public init(measurementSize m: Int, stateSize n: Int, covariancesTransposed: Bool = false) {
     precondition(
-      m > 0 && n > 0 && m <= 8 && m * n <= 64, "InterleavedInnovation of \(m) measurements, \(n) states")
+      m > 0 && n > 0 && m <= 4 && m * n <= 64, "InterleavedInnovation of \(m) measurements, \(n) states")
     self.covariancesTransposed = covariancesTransposed
     measurementSize = m
     stateSize = n
@@ -380,21 +380,28 @@ private struct Kernels {
           }
         }
       }
-      // Positive definite: the Cholesky factorization of the new P has positive, finite pivots. Only
-      // the verdict is kept, so the factor's columns are scaled by the pivot's reciprocal.
+      // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
+      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal
+      // and the pivots' reciprocals on it.
       var bad = SIMDMask<Lanes.MaskStorage>(repeating: false)
       for j in 0..<n {
         var d = b.p.lanes(at(j &* n &+ j, c))
         for q in 0..<j {
-          let ljq = b.check.lanes(at(q &* n &+ j, c))
-          d -= ljq * ljq
+          // L(j, q) = W(j, q) / d_q.
+          d -=
+            b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(q &* n &+ j, c))
+            * b.check.lanes(at(q &* n &+ q, c))
         }
         bad .|= .!((d .> 0) .& (d .< .infinity))
-        let inverse = 1 / d.squareRoot()
+        b.check.setLanes(at(j &* n &+ j, c), 1 / d)
         for i in (j + 1)..<n {
-          var v = b.p.lanes(at(j &* n &+ i, c))
-          for q in 0..<j { v -= b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(q &* n &+ j, c)) }
-          b.check.setLanes(at(j &* n &+ i, c), v * inverse)
+          var w = b.p.lanes(at(j &* n &+ i, c))
+          for q in 0..<j {
+            w -=
+              b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(q &* n &+ j, c))
+              * b.check.lanes(at(q &* n &+ q, c))
+          }
+          b.check.setLanes(at(j &* n &+ i, c), w)
         }
       }
       if any(bad) {
@@ -404,9 +411,9 @@ private struct Kernels {
   }
 }
 
-/// Up to eight element-lanes of one column (m ≤ 8), on the stack.
+/// Up to four element-lanes of one column (m ≤ 4), on the stack.
 private struct InlineLanes {
-  var e = InlineArray<8, Lanes>(repeating: Lanes(repeating: 0))
+  var e = InlineArray<4, Lanes>(repeating: Lanes(repeating: 0))
   @inline(__always) subscript(i: Int) -> Lanes {
     get { e[i] }
     set { e[i] = newValue }
