@@ -5,10 +5,8 @@ import Foundation
 
 // K tracks at once, one benchmark iteration = one frame:
 // * `EKF-frame-K<K>`: `BatchedEKF`, every track predicted by 1/30 s and updated with one box (the
-//   tracker's own batch: three dgemm per frame whatever K is, the 3×3 innovation covariances
-//   factored blockwise);
-// * `EKF-frame-banded-K<K>`: the same with the innovation covariances factored and solved by LAPACK's
-//   band routines (dpbtrf, dtbtrs: one call each per frame);
+//   tracker's own batch, lane-interleaved: three dgemm per frame whatever K is, the per-track
+//   algebra four tracks per SIMD instruction);
 // * `EKF-frame-dense-Swift-K<K>`: the same K steps with K `DenseEKF`s (plain Swift loops, Joseph form);
 // * `Tracker-frame-K<K>`: `MultiTargetTracker.process` on a frame of K boxes (prediction, gating,
 //   assignment, update, life cycle, primary choice), K confirmed tracks in steady state.
@@ -53,11 +51,11 @@ final class BatchRunner {
   private var nis: [Double] = []
   private let table: [[(u: Double, v: Double, h: Double)]]
 
-  init(count: Int, cholesky: BlockDiagonalCholesky.Method = .blockwise) {
+  init(count: Int) {
     self.count = count
     table = BatchBench.table(count)
     let parameters = TrackerParameters()
-    batch = BatchedEKF(model: BatchBench.model, parameters: parameters, cholesky: cholesky)
+    batch = BatchedEKF(model: BatchBench.model, parameters: parameters)
     dense = []
     let sd = parameters.initialStandardDeviations
     for k in 0..<count {
@@ -94,10 +92,8 @@ final class BatchRunner {
   }
 
   /// Largest differences between the two after `frames` frames of each.
-  static func checked(
-    count: Int, cholesky: BlockDiagonalCholesky.Method = .blockwise, frames: Int = 100
-  ) throws -> BatchRunner {
-    let r = BatchRunner(count: count, cholesky: cholesky)
+  static func checked(count: Int, frames: Int = 100) throws -> BatchRunner {
+    let r = BatchRunner(count: count)
     for _ in 0..<frames {
       try r.batchFrame()
       r.denseFrame()
@@ -122,7 +118,7 @@ final class BatchRunner {
         Data("Batched check, K=\(count): \(frames) frames, max |Δx| = \(dx), max |ΔP| = \(dp)\n".utf8))
     }
     guard dx <= 1e-12, dp <= 1e-12 else { throw EKFMismatch(stateDifference: dx, covarianceDifference: dp) }
-    return BatchRunner(count: count, cholesky: cholesky)
+    return BatchRunner(count: count)
   }
 }
 
@@ -187,12 +183,6 @@ func registerBatchedBenchmarks() {
       blackHole(runner.batch.state(0).azimuth)
     } setup: {
       try BatchRunner.checked(count: k)
-    }
-    Benchmark("EKF-frame-banded-K\(k)", configuration: frameConfiguration) { benchmark, runner in
-      for _ in benchmark.scaledIterations { try runner.batchFrame() }
-      blackHole(runner.batch.state(0).azimuth)
-    } setup: {
-      try BatchRunner.checked(count: k, cholesky: .banded)
     }
     Benchmark("EKF-frame-dense-Swift-K\(k)", configuration: frameConfiguration) { benchmark, runner in
       for _ in benchmark.scaledIterations { runner.denseFrame() }

@@ -67,3 +67,20 @@ extension Transpose {
     }
   }
 }
+
+extension BLASCalls {
+  /// c = alpha·a·op(b) + beta·c over raw column-major storage: a m×k with leading dimension `lda`,
+  /// op(b) k×n, c m×n with leading dimension `ldc`. For `InterleavedMatrices`, whose used part is a
+  /// prefix of a larger buffer viewed with its own leading dimension.
+  static func dgemm(
+    _ a: UnsafePointer<Double>, lda: Int, _ b: Matrix, _ transB: Transpose,
+    into c: UnsafeMutablePointer<Double>, ldc: Int, m: Int, n: Int, k: Int, alpha: Double, beta: Double
+  ) {
+    pinToOneThread()
+    b.withStorage { pb in
+      cblas_dgemm(
+        CblasColMajor, CblasNoTrans, transB.cblas, blasint(m), blasint(n), blasint(k), alpha, a, blasint(lda),
+        pb.baseAddress, blasint(b.leadingDimension), beta, c, blasint(ldc))
+    }
+  }
+}

@@ -1,57 +1,51 @@
 import DockMath
 
 /// The EKF of `ExtendedKalmanFilter` for every live track at once, holding the tracks' states and
-/// covariances itself as stacks of blocks (`MatrixStack`), one block per track in the tracker's order.
+/// covariances itself, lane-interleaved (`InterleavedMatrices`: entry (i, j) of every track
+/// contiguous), in the tracker's order.
 ///
-/// A frame costs a fixed handful of BLAS/LAPACK calls whatever the number of tracks:
+/// A frame is two dgemm for the covariances and one for the states whatever the number of tracks;
+/// the per-track algebra runs four tracks per SIMD instruction (`InterleavedInnovation`):
 ///
-///     predict:  X ← F X, P ← F P Fᵀ + Q                           3 dgemm over the stacks
-///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ, all Sₖ factored together,   1 dpbtrf, 1 dtbtrs
-///               NIS = |Lₖ⁻¹ yₖⱼ|² for every track × observation   (per vertical-anchor group)
-///     update:   Sₖ = Lₖ Lₖᵀ factored together, V = L⁻¹ H P,        1 dpbtrf, 2 dtbtrs
-///               u = L⁻¹ y: NIS = |u|², x += Vᵀ u, P ← P − Vᵀ V
+///     predict:  X ← F X, P ← F P Fᵀ + Q                           3 dgemm over the banks
+///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ = Lₖ Lₖᵀ,                        lane loops
+///               NIS = |Lₖ⁻¹ yₖⱼ|² for every track × observation
+///     update:   V = L⁻¹ H P, u = L⁻¹ y: NIS = |u|², x += Vᵀ u,       lane loops
+///               P ← P − Vᵀ V
 ///
-/// The innovation covariances form one block-diagonal matrix, factored in LAPACK's band storage; the
-/// products whose factors differ per track (Hₖ Pₖ) run as loops over the contiguous blocks. Every
-/// workspace is kept between frames and grows only when the track count does, so a steady scene
-/// allocates nothing.
+/// Every workspace is kept between frames and grows only when the track count does, so a steady
+/// scene allocates nothing. The results are bit for bit those of the per-block `MatrixStack` version
+/// this replaced (`docs/performance.md`, "The batched tracker").
 public struct BatchedEKF: Sendable {
   public let model: MeasurementModel
   public let parameters: TrackerParameters
-  /// Every live track's state (6×1 blocks) and covariance (6×6 blocks), in the tracker's order.
-  private(set) var x = MatrixStack(rows: 6, columns: 1)
-  private(set) var p = MatrixStack(rows: 6, columns: 6)
+  /// Every live track's state (6×1) and covariance (6×6), in the tracker's order: `x[track, i, 0]` is
+  /// component i (radians, ln radians, per second) and `p[track, j, i]` the covariance's element
+  /// (i, j). `p` holds each covariance transposed: after a prediction the two halves differ by
+  /// rounding, and this orientation saves two transposes a frame (`InterleavedMatrices.symmetricSandwich`).
+  private(set) var x = InterleavedMatrices(rows: 6, columns: 1)
+  private(set) var p = InterleavedMatrices(rows: 6, columns: 6)
 
   private var f = Matrix.identity(6)
   private var q = Matrix(rows: 6, columns: 6)
   private var dt = Double.nan
-  private var xNext = MatrixStack(rows: 6, columns: 1)
-  private var scratch = MatrixStack(rows: 6, columns: 6)
-  // The tracks of one update, gathered.
-  private var ux = MatrixStack(rows: 6, columns: 1)
-  private var up = MatrixStack(rows: 6, columns: 6)
-  private var h = MatrixStack(rows: 3, columns: 6)
-  private var hp = MatrixStack(rows: 3, columns: 6)
-  private var s = MatrixStack(rows: 3, columns: 3)
-  private var y = MatrixStack(rows: 3, columns: 1)
-  private var chol: BlockDiagonalCholesky
-  private var predicted: [(u: Double, v: Double, h: Double)] = []
-  private var noise: [(u: Double, v: Double, h: Double)] = []
-  private var gateY = MatrixStack(rows: 3, columns: 1)
+  private var xNext = InterleavedMatrices(rows: 6, columns: 1)
+  private var scratch = InterleavedMatrices(rows: 6, columns: 6)
+  // The tracks of one update, gathered (all of them: swapped in, no copy).
+  private var ux = InterleavedMatrices(rows: 6, columns: 1)
+  private var up = InterleavedMatrices(rows: 6, columns: 6)
+  private var h = InterleavedMatrices(rows: 3, columns: 6)
+  private var r = InterleavedMatrices(rows: 3, columns: 1)
+  private var y = InterleavedMatrices(rows: 3, columns: 1)
+  private var innovation = InterleavedInnovation(
+    measurementSize: 3, stateSize: 6, covariancesTransposed: true)
+  private var reset: [Int] = []
   private var gateZ = Matrix(rows: 3, columns: 1)
-  private var predictedStack = MatrixStack(rows: 3, columns: 1)
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
-  ///
-  /// `cholesky` picks how the innovation covariances are factored: blockwise (the default, fastest
-  /// for 3×3 blocks) or by LAPACK's band routines (`docs/performance.md` compares them).
-  public init(
-    model: MeasurementModel, parameters: TrackerParameters,
-    cholesky: BlockDiagonalCholesky.Method = .blockwise
-  ) {
+  public init(model: MeasurementModel, parameters: TrackerParameters) {
     self.model = model
     self.parameters = parameters
-    chol = BlockDiagonalCholesky(blockSize: 3, method: cholesky)
   }
 
   /// Live tracks.
@@ -65,27 +59,19 @@ public struct BatchedEKF: Sendable {
     x.resize(to: k + 1)
     p.resize(to: k + 1)
     for i in 0..<6 { x[k, i, 0] = initial.component(i) }
-    Self.setDiagonalCovariance(&p, block: k, standardDeviations: sd)
+    Self.setDiagonalCovariance(&p, track: k, standardDeviations: sd)
   }
 
   /// Keeps the tracks for which `keep` is true, in order.
   public mutating func retain(_ keep: (Int) -> Bool) {
-    var kept = 0
-    for i in 0..<x.count where keep(i) {
-      if i != kept {
-        x.copyBlock(from: i, to: kept)
-        p.copyBlock(from: i, to: kept)
-      }
-      kept += 1
-    }
-    x.resize(to: kept)
-    p.resize(to: kept)
+    x.retain(keep)
+    p.retain(keep)
   }
 
   /// Track `destination` takes track `source`'s state and covariance (`source` is left as it is).
   public mutating func copyTrack(from source: Int, to destination: Int) {
-    x.copyBlock(from: source, to: destination)
-    p.copyBlock(from: source, to: destination)
+    x.copyMatrix(from: source, to: destination)
+    p.copyMatrix(from: source, to: destination)
   }
 
   /// Track `i`'s posterior state (radians, ln radians, per second).
@@ -99,24 +85,24 @@ public struct BatchedEKF: Sendable {
   public func direction(_ i: Int) -> Direction { Direction(azimuth: x[i, 0, 0], elevation: x[i, 1, 0]) }
 
   /// Track `i`'s covariance, upper triangle row by row.
-  public func covarianceUpper(_ i: Int) -> CovarianceUpper { CovarianceUpper { r, c in p[i, r, c] } }
+  public func covarianceUpper(_ i: Int) -> CovarianceUpper { CovarianceUpper { r, c in p[i, c, r] } }
 
   /// Whether track `i`'s state and covariance are all finite.
-  public func isFinite(_ i: Int) -> Bool { x.blockIsFinite(i) && p.blockIsFinite(i) }
+  public func isFinite(_ i: Int) -> Bool { x.matrixIsFinite(i) && p.matrixIsFinite(i) }
 
   // MARK: Filter
 
   /// Predicts every track by `dt` seconds (constant velocity; F and Q rebuilt only when `dt` changes).
-  /// - Throws: `LinearAlgebraError` from BLAS shape checks (not expected with consistent stacks).
+  /// - Throws: `LinearAlgebraError` from BLAS shape checks (not expected with consistent banks).
   public mutating func predictAll(dt: Double) throws {
     guard x.count > 0 else { return }
     if dt != self.dt {
       self.dt = dt
       MotionModelMatrices.fill(f: &f, q: &q, dt: dt, parameters: parameters, tracks: 1)
     }
-    try MatrixStack.multiply(f, x, into: &xNext)
-    x.copy(from: xNext)
-    try MatrixStack.symmetricSandwich(f, &p, plus: q, scratch: &scratch)
+    try InterleavedMatrices.multiply(f, vectors: x, into: &xNext)
+    swap(&x, &xNext)
+    try InterleavedMatrices.symmetricSandwich(f, transposes: &p, plus: q, scratch: &scratch)
     // A coasting track keeps turning at its rate: keep its azimuth in (−π, π] as the update does.
     for t in 0..<x.count { x[t, 0, 0] = Angle.wrap(x[t, 0, 0]) }
   }
@@ -132,28 +118,15 @@ public struct BatchedEKF: Sendable {
     let m = z.count
     out.removeAll(keepingCapacity: true)
     guard n > 0, m > 0 else { return }
-    noise.removeAll(keepingCapacity: true)
-    for _ in 0..<n { noise.append((scale.u, scale.v, scale.h)) }
-    try innovationCovariances(x, p, pose: pose, anchor: { _ in anchor })
-    if gateY.columns < m {
-      gateY = MatrixStack(rows: 3, columns: Swift.max(m, 2 * gateY.columns), count: n)
-      gateZ = Matrix(rows: 3, columns: gateY.columns)
-    }
+    try innovationCovariances(x, p, pose: pose, anchor: { _ in anchor }, scale: { _ in scale })
+    if gateZ.columns < m { gateZ = Matrix(rows: 3, columns: Swift.max(m, 2 * gateZ.columns)) }
     for j in 0..<m {
       gateZ[0, j] = z[j].u
       gateZ[1, j] = z[j].v
       gateZ[2, j] = z[j].h
     }
-    predictedStack.resize(to: n)
-    for k in 0..<n {
-      predictedStack[k, 0, 0] = predicted[k].u
-      predictedStack[k, 1, 0] = predicted[k].v
-      predictedStack[k, 2, 0] = predicted[k].h
-    }
-    try gateY.setDifferences(gateZ, columns: m, minus: predictedStack)
     // NIS = yᵀ S⁻¹ y = |L⁻¹ y|².
-    try chol.solveLower(&gateY, columns: m)
-    gateY.columnSquaredNorms(columns: m, into: &out)
+    try innovation.squaredDistances(of: gateZ, columns: m, from: y, into: &out)
     for k in 0..<n {
       for j in 0..<m where !allowed(k, j) { out[k * m + j] = .infinity }
     }
@@ -161,7 +134,7 @@ public struct BatchedEKF: Sendable {
 
   /// ln det Sₖ of track `k`'s innovation covariance in the last `distances` call: with the NIS, the
   /// negative log-likelihood of a pair, ½(NIS + ln det S) + const.
-  public func innovationLogDeterminant(_ k: Int) -> Double { chol.logDeterminant(block: k) }
+  public func innovationLogDeterminant(_ k: Int) -> Double { innovation.logDeterminant(k) }
 
   /// Updates the tracks at `indices` (ascending, distinct) with one measurement each; `scales` and `anchors`
   /// per measurement. Each track's NIS is written to `nis`, in the order of `indices`.
@@ -172,10 +145,10 @@ public struct BatchedEKF: Sendable {
     let n = indices.count
     nis.removeAll(keepingCapacity: true)
     guard n > 0 else { return }
-    // Every track measured (the usual steady state): work on the stacks in place, no gathering.
+    // Every track measured (the usual steady state): work on the banks in place, no gathering.
     let all = n == x.count
     var swapped = false
-    // A throw below must not leave the tracks' stacks swapped out.
+    // A throw below must not leave the tracks' banks swapped out.
     defer {
       if swapped {
         swap(&ux, &x)
@@ -190,83 +163,76 @@ public struct BatchedEKF: Sendable {
       ux.resize(to: n)
       up.resize(to: n)
       for (b, t) in indices.enumerated() {
-        ux.copyBlock(b, from: x, block: t)
-        up.copyBlock(b, from: p, block: t)
+        ux.copyMatrix(b, from: x, matrix: t)
+        up.copyMatrix(b, from: p, matrix: t)
       }
     }
-    noise.removeAll(keepingCapacity: true)
-    for k in scales { noise.append((k.u, k.v, k.h)) }
-    try innovationCovariances(ux, up, pose: pose, anchor: { anchors[$0] })
-    y.resize(to: n)
+    try innovationCovariances(ux, up, pose: pose, anchor: { anchors[$0] }, scale: { scales[$0] })
+    // y holds the predicted measurements: the innovation is z − ẑ.
     for k in 0..<n {
-      y[k, 0, 0] = z[k].u - predicted[k].u
-      y[k, 1, 0] = z[k].v - predicted[k].v
-      y[k, 2, 0] = z[k].h - predicted[k].h
+      y[k, 0, 0] = z[k].u - y[k, 0, 0]
+      y[k, 1, 0] = z[k].v - y[k, 1, 0]
+      y[k, 2, 0] = z[k].h - y[k, 2, 0]
     }
     // With L the Cholesky factor of S, V = L⁻¹ H P and u = L⁻¹ y:
     // NIS = |u|², K y = (H P)ᵀ S⁻¹ y = Vᵀ u, K S Kᵀ = (H P)ᵀ S⁻¹ (H P) = Vᵀ V. Only forward solves.
-    try chol.solveLower(&hp, columns: 6)
-    try chol.solveLower(&y, columns: 1)
-    for k in 0..<n { nis.append(y[k, 0, 0] * y[k, 0, 0] + y[k, 1, 0] * y[k, 1, 0] + y[k, 2, 0] * y[k, 2, 0]) }
-    try MatrixStack.add(transposing: hp, times: y, to: &ux)
-    try MatrixStack.add(transposing: hp, times: hp, to: &up, scale: -1)
-    up.symmetrizeBlocks()
+    try innovation.update(
+      states: &ux, covariances: &up, innovations: y, nis: &nis, notPositiveDefinite: &reset)
     // P − VᵀV can lose positive definiteness to cancellation when a measurement is far more precise
     // than the prediction (S nearly singular). Such a track starts its covariance afresh rather than
     // carry an indefinite one into the next frames (its state is kept).
-    for b in 0..<n where !up.blockIsPositiveDefinite(b) { resetCovariance(&up, block: b) }
+    for b in reset {
+      Self.setDiagonalCovariance(&up, track: b, standardDeviations: parameters.initialStandardDeviations)
+    }
     if all {
       for t in 0..<n { ux[t, 0, 0] = Angle.wrap(ux[t, 0, 0]) }
     } else {
       for (b, t) in indices.enumerated() {
-        x.copyBlock(t, from: ux, block: b)
+        x.copyMatrix(t, from: ux, matrix: b)
         x[t, 0, 0] = Angle.wrap(x[t, 0, 0])
-        p.copyBlock(t, from: up, block: b)
+        p.copyMatrix(t, from: up, matrix: b)
       }
     }
   }
 
-  /// Block `block` of `stack` becomes the initial covariance (diagonal of the initial standard deviations).
-  private func resetCovariance(_ stack: inout MatrixStack, block: Int) {
-    Self.setDiagonalCovariance(&stack, block: block, standardDeviations: parameters.initialStandardDeviations)
-  }
-
-  /// Block `block` of `stack` becomes diag(sd²), sd in the state's order.
+  /// Track `track` of `bank` gets the covariance diag(sd²), sd in the state's order.
   private static func setDiagonalCovariance(
-    _ stack: inout MatrixStack, block: Int, standardDeviations sd: TrackState
+    _ bank: inout InterleavedMatrices, track: Int, standardDeviations sd: TrackState
   ) {
-    for i in 0..<6 { for j in 0..<6 { stack[block, i, j] = i == j ? sd.component(i) * sd.component(i) : 0 } }
+    for i in 0..<6 { for j in 0..<6 { bank[track, i, j] = i == j ? sd.component(i) * sd.component(i) : 0 } }
   }
 
-  /// Fills `h`, `hp` = H P, the predicted measurements and the factor of every S = H P Hᵀ + R, for the
-  /// tracks of `xs`/`ps` with the noise scales in `noise`.
+  /// Fills `h`, the noise variances `r`, the predicted measurements (into `y`) and the factor of every
+  /// S = H P Hᵀ + R, for the tracks of `xs`/`ps`.
   private mutating func innovationCovariances(
-    _ xs: MatrixStack, _ ps: MatrixStack, pose: CameraPose, anchor: (Int) -> VerticalAnchor
+    _ xs: InterleavedMatrices, _ ps: InterleavedMatrices, pose: CameraPose, anchor: (Int) -> VerticalAnchor,
+    scale: (Int) -> MeasurementNoiseScale
   ) throws {
     let n = xs.count
     h.resize(to: n)
-    predicted.removeAll(keepingCapacity: true)
+    r.resize(to: n)
+    y.resize(to: n)
+    let posed = model.projection(pose: pose)
+    let center = parameters.measurementNoiseCenter
+    let size = parameters.measurementNoiseHeight
     for k in 0..<n {
-      let e = model.evaluate(azimuth: xs[k, 0, 0], elevation: xs[k, 1, 0], logSize: xs[k, 2, 0], pose: pose)
+      let e = posed.evaluate(azimuth: xs[k, 0, 0], elevation: xs[k, 1, 0], logSize: xs[k, 2, 0])
       let half = anchor(k).sign / 2
-      predicted.append((e.u, e.v + half * e.h, e.h))
+      y[k, 0, 0] = e.u
+      y[k, 1, 0] = e.v + half * e.h
+      y[k, 2, 0] = e.h
       h[k, 0, 0] = e.duAz
       h[k, 0, 1] = e.duEl
       h[k, 1, 0] = e.dvAz
       h[k, 1, 1] = e.dvEl
       h[k, 1, 2] = half * e.dhLs
       h[k, 2, 2] = e.dhLs
+      let noise = scale(k)
+      r[k, 0, 0] = (center * noise.u) * (center * noise.u)
+      r[k, 1, 0] = (center * noise.v) * (center * noise.v)
+      r[k, 2, 0] = (size * noise.h) * (size * noise.h)
     }
-    try MatrixStack.multiply(h, ps, into: &hp)
-    try MatrixStack.multiply(hp, transposing: h, into: &s)
-    let center = parameters.measurementNoiseCenter
-    let size = parameters.measurementNoiseHeight
-    for k in 0..<n {
-      s[k, 0, 0] += (center * noise[k].u) * (center * noise[k].u)
-      s[k, 1, 1] += (center * noise[k].v) * (center * noise[k].v)
-      s[k, 2, 2] += (size * noise[k].h) * (size * noise[k].h)
-    }
-    try chol.factor(s)
+    try innovation.factor(covariances: ps, jacobians: h, noiseVariances: r)
   }
 }
 

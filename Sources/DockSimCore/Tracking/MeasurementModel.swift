@@ -13,13 +13,42 @@ public struct MeasurementModel: Sendable {
   public func evaluate(azimuth: Double, elevation: Double, logSize: Double, pose: CameraPose)
     -> (u: Double, v: Double, h: Double, duAz: Double, duEl: Double, dvAz: Double, dvEl: Double, dhLs: Double)
   {
-    let th2 = 2 * camera.tanHalfH
-    let tv2 = 2 * camera.tanHalfV
-    let a = azimuth - pose.yaw
-    let theta = pose.elevation
+    projection(pose: pose).evaluate(azimuth: azimuth, elevation: elevation, logSize: logSize)
+  }
+
+  /// The model at one pose, with what depends only on the pose (the tilt's sine and cosine) computed
+  /// once: for evaluating many tracks at the same pose.
+  public func projection(pose: CameraPose) -> PosedMeasurementModel {
+    PosedMeasurementModel(
+      th2: 2 * camera.tanHalfH, tv2: 2 * camera.tanHalfV, yaw: pose.yaw, st: sin(pose.elevation),
+      ct: cos(pose.elevation))
+  }
+
+  /// The track state that projects exactly onto (u, v, h): the exact inverse projection.
+  public func initialState(u: Double, v: Double, h: Double, pose: CameraPose) -> TrackState {
+    let d = camera.direction(u: u, v: v, pose: pose)
+    return TrackState(azimuth: d.azimuth, elevation: d.elevation, logSize: log(2 * camera.tanHalfV * h))
+  }
+}
+
+/// `MeasurementModel` at one camera pose (`MeasurementModel.projection(pose:)`).
+public struct PosedMeasurementModel: Sendable {
+  let th2: Double
+  let tv2: Double
+  let yaw: Double
+  let st: Double
+  let ct: Double
+
+  /// The predicted measurement (normalized image coordinates, lower-left origin; height as a fraction
+  /// of the image height) and the non-zero Jacobian entries at state (az, el: radians in the base
+  /// frame; ls: ln radians).
+  @inline(__always)
+  public func evaluate(azimuth: Double, elevation: Double, logSize: Double)
+    -> (u: Double, v: Double, h: Double, duAz: Double, duEl: Double, dvAz: Double, dvEl: Double, dhLs: Double)
+  {
+    let a = azimuth - yaw
     let (sa, ca) = (sin(a), cos(a))
     let (se, ce) = (sin(elevation), cos(elevation))
-    let (st, ct) = (sin(theta), cos(theta))
     let xc = ce * sa
     let yc = ct * se - st * ce * ca
     let zc = ct * ce * ca + st * se
@@ -35,11 +64,5 @@ public struct MeasurementModel: Sendable {
       dvEl: ca / (tv2 * z2),
       dhLs: size / tv2
     )
-  }
-
-  /// The track state that projects exactly onto (u, v, h): the exact inverse projection.
-  public func initialState(u: Double, v: Double, h: Double, pose: CameraPose) -> TrackState {
-    let d = camera.direction(u: u, v: v, pose: pose)
-    return TrackState(azimuth: d.azimuth, elevation: d.elevation, logSize: log(2 * camera.tanHalfV * h))
   }
 }

@@ -1,0 +1,166 @@
+/// `count` small matrices of one shape, `rows`×`columns`, interleaved lane by lane: element (i, j) of
+/// matrix k is at `(j·rows + i)·stride + k`, where `stride` (the lanes of one element) is `count`
+/// rounded up to a multiple of `laneWidth`.
+///
+/// The same element of every matrix is contiguous, so a kernel doing the same arithmetic on every
+/// matrix (the Kalman update of every track, `InterleavedInnovation`) serves `laneWidth` matrices with
+/// each SIMD instruction. Seen whole, the storage is a column-major (rows·stride)×columns matrix whose
+/// row i·stride + k is row i of matrix k, so a product with one shared matrix on the right (Pₖ·Fᵀ for
+/// every k) is one dgemm (`InterleavedMatrices+Algebra.swift`).
+///
+/// Lanes k ≥ `count` up to `stride` are padding: zero when they appear, computed on like the others
+/// and never reported. The buffer grows only when `count` needs more than it ever held; changing
+/// `count` within that capacity allocates nothing (a change of `stride` moves the elements in place).
+public struct InterleavedMatrices: Sendable {
+  /// Matrices per SIMD group; `stride` is a multiple of it.
+  public static let laneWidth = 4
+
+  /// Rows of each matrix.
+  public let rows: Int
+  /// Columns of each matrix.
+  public let columns: Int
+  /// Matrices in use.
+  public private(set) var count: Int
+  /// Lanes per element: `count` rounded up to a multiple of `laneWidth` (at least `laneWidth`).
+  public private(set) var stride: Int
+  /// rows·columns·capacity elements; the first rows·columns·stride are in use.
+  @usableFromInline var storage: [Double]
+
+  /// `count` matrices of `rows`×`columns`, all zero.
+  /// - Precondition: positive shape, non-negative count.
+  public init(rows: Int, columns: Int, count: Int = 0) {
+    precondition(
+      rows > 0 && columns > 0 && count >= 0, "InterleavedMatrices of \(count) matrices \(rows)×\(columns)")
+    self.rows = rows
+    self.columns = columns
+    self.count = count
+    stride = Self.stride(for: count)
+    storage = Array(repeating: 0, count: rows * columns * stride)
+  }
+
+  /// The stride for `count` matrices.
+  @usableFromInline static func stride(for count: Int) -> Int {
+    Swift.max(laneWidth, (count + laneWidth - 1) / laneWidth * laneWidth)
+  }
+
+  /// Elements of one matrix.
+  public var elementCount: Int { rows * columns }
+
+  /// Matrices the buffer holds without growing.
+  public var capacity: Int { storage.count / elementCount }
+
+  /// Sets the number of matrices. Matrices kept keep their values; added ones are zero. Grows the
+  /// buffer only past its capacity.
+  public mutating func resize(to newCount: Int) {
+    precondition(newCount >= 0, "InterleavedMatrices count \(newCount) is negative")
+    guard newCount != count else { return }
+    let newStride = Self.stride(for: newCount)
+    let e = elementCount
+    if newStride * e > storage.count {
+      // Doubling keeps the number of reallocations logarithmic in the largest count.
+      storage.append(
+        contentsOf: repeatElement(0, count: Swift.max(newStride, 2 * capacity) * e - storage.count))
+    }
+    let (old, kept) = (stride, Swift.min(count, newCount))
+    storage.withUnsafeMutableBufferPointer { s in
+      if newStride > old {
+        // Element q moves from q·old to q·newStride ≥ q·old: last element first, so nothing is
+        // overwritten before it is read.
+        for q in Swift.stride(from: e - 1, through: 0, by: -1) {
+          for k in Swift.stride(from: newStride - 1, through: 0, by: -1) {
+            s[q * newStride + k] = k < kept ? s[q * old + k] : 0
+          }
+        }
+      } else {
+        for q in 0..<e {
+          for k in 0..<newStride { s[q * newStride + k] = k < kept ? s[q * old + k] : 0 }
+        }
+      }
+    }
+    stride = newStride
+    count = newCount
+  }
+
+  /// Element (`row`, `column`) of matrix `matrix`, all zero-based.
+  @inlinable
+  public subscript(matrix: Int, row: Int, column: Int) -> Double {
+    get {
+      precondition(isValid(matrix, row, column), "Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
+      return storage[(column * rows + row) * stride + matrix]
+    }
+    set {
+      precondition(isValid(matrix, row, column), "Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
+      storage[(column * rows + row) * stride + matrix] = newValue
+    }
+  }
+
+  /// Matrix `k` as a `Matrix` (allocates; for tests and messages, not for loops).
+  public func matrix(_ k: Int) -> Matrix {
+    precondition(k >= 0 && k < count, "Matrix \(k) outside \(shapeText)")
+    var values: [Double] = []
+    values.reserveCapacity(elementCount)
+    for q in 0..<elementCount { values.append(storage[q * stride + k]) }
+    return Matrix(rows: rows, columns: columns, columnMajor: values)
+  }
+
+  /// Matrix `k` becomes `value`.
+  /// - Precondition: `value` is `rows`×`columns` and `k` is in use.
+  public mutating func setMatrix(_ k: Int, to value: Matrix) {
+    precondition(
+      k >= 0 && k < count && value.rows == rows && value.columns == columns,
+      "setMatrix \(k) to \(value.shapeText) in \(shapeText)")
+    for q in 0..<elementCount { storage[q * stride + k] = value.storage[q] }
+  }
+
+  /// Matrix `destination` takes matrix `source`'s values (both in use).
+  public mutating func copyMatrix(from source: Int, to destination: Int) {
+    precondition(
+      source >= 0 && source < count && destination >= 0 && destination < count,
+      "copyMatrix from \(source) to \(destination) in \(shapeText)")
+    let s = stride
+    for q in 0..<elementCount { storage[q * s + destination] = storage[q * s + source] }
+  }
+
+  /// Matrix `destination` of this bank takes matrix `source` of `other` (same shape).
+  public mutating func copyMatrix(_ destination: Int, from other: InterleavedMatrices, matrix source: Int) {
+    precondition(
+      other.rows == rows && other.columns == columns && source >= 0 && source < other.count
+        && destination >= 0 && destination < count, "copyMatrix across \(other.shapeText) and \(shapeText)")
+    for q in 0..<elementCount { storage[q * stride + destination] = other.storage[q * other.stride + source] }
+  }
+
+  /// Keeps the matrices for which `keep` is true, in order (the others are dropped).
+  public mutating func retain(_ keep: (Int) -> Bool) {
+    var kept = 0
+    for k in 0..<count where keep(k) {
+      if k != kept { copyMatrix(from: k, to: kept) }
+      kept += 1
+    }
+    resize(to: kept)
+  }
+
+  /// Whether every element of matrix `k` is finite.
+  public func matrixIsFinite(_ k: Int) -> Bool {
+    precondition(k >= 0 && k < count, "Matrix \(k) outside \(shapeText)")
+    for q in 0..<elementCount where !storage[q * stride + k].isFinite { return false }
+    return true
+  }
+
+  /// The shape as `count×(rows×columns)`, for messages.
+  public var shapeText: String { "\(count)×(\(rows)×\(columns))" }
+
+  @usableFromInline
+  func isValid(_ matrix: Int, _ row: Int, _ column: Int) -> Bool {
+    matrix >= 0 && matrix < count && row >= 0 && row < rows && column >= 0 && column < columns
+  }
+
+  /// Gives `body` the elements in use (rows·columns·stride), for writing.
+  mutating func withMutableLanes<R>(_ body: (UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+    try storage.withUnsafeMutableBufferPointer { try body($0.baseAddress!) }
+  }
+
+  /// Gives `body` the elements in use for reading.
+  func withLanes<R>(_ body: (UnsafePointer<Double>) throws -> R) rethrows -> R {
+    try storage.withUnsafeBufferPointer { try body($0.baseAddress!) }
+  }
+}
