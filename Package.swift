@@ -49,7 +49,7 @@ let package = Package(
     .executableTarget(
       name: "docksim",
       dependencies: [
-        "DockSimHarness", "DockSimIO", "DockSimCore", "DockSimReport",
+        "DockSimHarness", "DockSimIO", "DockSimCore", "DockSimReport", "DockMath",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

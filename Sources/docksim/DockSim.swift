@@ -1,4 +1,5 @@
 import ArgumentParser
+import DockMath
 import DockSimCore
 import Foundation
 
@@ -25,6 +26,7 @@ struct DockSim: ParsableCommand {
 
   /// As ArgumentParser's, except that usage errors exit 2 (documented), not 64.
   static func main() {
+    LinearAlgebra.pinToOneThread()
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -7,7 +7,7 @@ enum BLASCalls {
   /// machine, and the harness, which already runs scenarios in parallel, would oversubscribe the
   /// cores. A `static let` initializer runs exactly once and is thread-safe, so touching it from
   /// every entry point is a concurrency-safe "call once".
-  private static let pinnedToOneThread: Void = openblas_set_num_threads(1)
+  private static let pinnedToOneThread: Void = OpenBLASThreads.pinToOne()
 
   /// Makes sure OpenBLAS runs on the caller's thread; every BLAS and LAPACK call goes
   /// through here first.
