@@ -62,13 +62,22 @@ public struct DCMotorTransition: Equatable, Sendable {
       squarings += 1
     }
     let a = m.map { $0 * scale }
+    // Four buffers for the whole computation: a transition is built once per run and axis, and
+    // allocating per term would add hundreds of mallocs to every run.
     var result = identity(n)
     var term = identity(n)
+    var product = [Double](repeating: 0, count: n * n)
     for k in 1...24 {
-      term = multiply(term, a, n).map { $0 / Double(k) }
-      for i in result.indices { result[i] += term[i] }
+      multiply(term, a, n, into: &product)
+      for i in term.indices {
+        term[i] = product[i] / Double(k)
+        result[i] += term[i]
+      }
     }
-    for _ in 0..<squarings { result = multiply(result, result, n) }
+    for _ in 0..<squarings {
+      multiply(result, result, n, into: &product)
+      swap(&result, &product)
+    }
     return result
   }
 
@@ -78,15 +87,14 @@ public struct DCMotorTransition: Equatable, Sendable {
     return m
   }
 
-  private static func multiply(_ x: [Double], _ y: [Double], _ n: Int) -> [Double] {
-    var z = [Double](repeating: 0, count: n * n)
+  private static func multiply(_ x: [Double], _ y: [Double], _ n: Int, into z: inout [Double]) {
+    for i in z.indices { z[i] = 0 }
     for i in 0..<n {
       for k in 0..<n {
         let xik = x[i * n + k]
         for j in 0..<n { z[i * n + j] += xik * y[k * n + j] }
       }
     }
-    return z
   }
 }
 
