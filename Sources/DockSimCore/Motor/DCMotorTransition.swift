@@ -13,7 +13,10 @@
 /// `r` and `f`, computed once here (scaling and squaring of a Taylor series, to about 1e-15 relative).
 /// The transition over `dt/2` is kept too: the step checks the torque limit at the middle as well as
 /// at both ends. See docs/integrator.md for the method and its error against RK4.
-public struct DCMotorTransition: Equatable, Sendable {
+///
+/// A class, immutable: a step reads its 30 coefficients through one reference, where a struct held
+/// in the dock was copied (≈ 330 bytes, twice per tick) at every call.
+public final class DCMotorTransition: Sendable {
   /// The parameters the matrices were computed for.
   public let parameters: AxisParameters
   /// The step, seconds.
@@ -124,6 +127,7 @@ struct AffineMap: Equatable, Sendable {
     f2 = e[14]
   }
 
+  @inline(__always)
   func apply(_ y: Vector3, reference r: Double, friction f: Double) -> Vector3 {
     Vector3(
       p00 * y.a + p01 * y.b + p02 * y.c + r0 * r + f0 * f,
