@@ -135,8 +135,9 @@ public struct SceneProjector: Sendable {
       if u >= 0 && u <= 1 { inImage |= 1 << UInt64(ix) }
     }
     // Only what is nearer and belongs to someone else can hide a sample.
-    workspace.inFront.removeAll(keepingCapacity: true)
-    workspace.covered.removeAll(keepingCapacity: true)
+    // The first `count` entries of the two arrays are this box's; they are overwritten in place, as
+    // emptying and refilling them per box cost more than the sampling they serve.
+    var count = 0
     if inImage != 0 {
       for blocker in workspace.blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
         let r = blocker.rect
@@ -145,10 +146,15 @@ public struct SceneProjector: Sendable {
           let u = u(ix)
           if u >= r.x && u <= r.x + r.width { mask |= 1 << UInt64(ix) }
         }
-        if mask != 0 {
+        guard mask != 0 else { continue }
+        if count == workspace.inFront.count {
           workspace.inFront.append(r)
           workspace.covered.append(mask)
+        } else {
+          workspace.inFront[count] = r
+          workspace.covered[count] = mask
         }
+        count += 1
       }
     }
     var visible = 0
@@ -160,7 +166,7 @@ public struct SceneProjector: Sendable {
       let v = box.y + (Double(iy) + 0.5) / Double(n) * box.height
       guard v >= 0 && v <= 1, inImage != 0 else { continue }
       var hidden: UInt64 = 0
-      for k in workspace.inFront.indices {
+      for k in 0..<count {
         let r = workspace.inFront[k]
         if v >= r.y && v <= r.y + r.height { hidden |= workspace.covered[k] }
       }
