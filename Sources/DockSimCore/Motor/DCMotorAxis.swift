@@ -7,47 +7,94 @@
 ///     J·dω/dt = τ_m − b·ω − τ_c·sgn(ω)
 ///     dθ/dt = ω
 ///
-/// Integrated with classical RK4 over one physics step; the friction direction is frozen for the step
-/// and the axis sticks (ω = 0) when the velocity would cross zero or when the drive torque at rest does
-/// not exceed the breakaway torque τ_c. The integrator stops while the torque is saturated in the
-/// direction of the error (anti-windup). With τ_c = 0, Ki = 0 and no saturation this is the linear
-/// first-order system `J·dω/dt = Kp·(ω_ref − ω) − b·ω`, which the tests compare with its exponential.
+/// One physics step holds the set-point and the friction direction; the axis sticks (ω = 0) when the
+/// velocity would cross zero or when the drive torque at rest does not exceed the breakaway torque
+/// τ_c. While the torque stays below the limit the dynamics are linear and the step is exact
+/// (``DCMotorTransition``: the torque is checked at the start, the middle and the end of the step).
+/// Otherwise the step is classical RK4, during which the integrator stops while the torque is
+/// saturated in the direction of the error (anti-windup). docs/integrator.md gives the error of both.
 public struct DCMotorAxis: MotorModel {
   public var parameters: AxisParameters
   public init(parameters: AxisParameters) { self.parameters = parameters }
 
+  /// Advances `state` by `dt` seconds (exactly while linear, see the type). Computes the
+  /// ``DCMotorTransition`` for `dt` on every call; a caller stepping repeatedly keeps one and calls
+  /// ``step(_:command:transition:)``.
   public func step(_ state: AxisState, command: AxisCommand, dt: Double) -> MotorStep {
+    step(state, command: command, transition: DCMotorTransition(parameters: parameters, dt: dt))
+  }
+
+  /// Advances `state` by `transition.dt` seconds, with `transition` computed for these parameters.
+  public func step(_ state: AxisState, command: AxisCommand, transition: DCMotorTransition) -> MotorStep {
+    assert(transition.parameters == parameters, "a transition computed for other parameters")
     let p = parameters
-    let cap = p.maximumSpeed
-    let reference = min(max(command.velocity, -cap), cap)
-    let clamped = abs(command.velocity) > cap
-    var saturated = false
-
-    // Static friction: at rest, the axis moves only when the drive torque beats the breakaway torque.
-    var direction: Double
-    if state.velocity == 0 {
-      let torque = driveTorque(reference - 0, integral: state.integral).torque
-      if abs(torque) <= p.coulombFriction {
-        var held = state
-        held.integral += reference * dt
-        held.integral = antiWindup(held.integral)
-        return finish(held, clamped: clamped, saturated: false)
-      }
-      direction = torque > 0 ? 1 : -1
-    } else {
-      direction = state.velocity > 0 ? 1 : -1
+    let limit = p.torqueLimit
+    let reference = min(max(command.velocity, -p.maximumSpeed), p.maximumSpeed)
+    let clamped = abs(command.velocity) > p.maximumSpeed
+    guard let direction = movingDirection(state, reference: reference) else {
+      return finish(held(state, reference: reference, dt: transition.dt), clamped: clamped, saturated: false)
     }
-
     let y0 = Vector3(state.position, state.velocity, state.integral)
+    let friction = p.coulombFriction * direction
+    if abs(p.velocityKp * (reference - y0.b) + p.velocityKi * y0.c) <= limit {
+      let y1 = transition.full.apply(y0, reference: reference, friction: friction)
+      let ym = transition.half.apply(y0, reference: reference, friction: friction)
+      if abs(p.velocityKp * (reference - y1.b) + p.velocityKi * y1.c) <= limit
+        && abs(p.velocityKp * (reference - ym.b) + p.velocityKi * ym.c) <= limit
+      {
+        return finish(unstuck(y1, direction: direction), clamped: clamped, saturated: false)
+      }
+    }
+    return rungeKutta(y0, reference: reference, direction: direction, dt: transition.dt, clamped: clamped)
+  }
+
+  /// The RK4 step alone (no exact step), from a moving state or one breaking away: the reference the
+  /// exact step is compared with (docs/integrator.md).
+  func rungeKuttaStep(_ state: AxisState, command: AxisCommand, dt: Double) -> MotorStep {
+    let reference = min(max(command.velocity, -parameters.maximumSpeed), parameters.maximumSpeed)
+    let clamped = abs(command.velocity) > parameters.maximumSpeed
+    guard let direction = movingDirection(state, reference: reference) else {
+      return finish(held(state, reference: reference, dt: dt), clamped: clamped, saturated: false)
+    }
+    let y0 = Vector3(state.position, state.velocity, state.integral)
+    return rungeKutta(y0, reference: reference, direction: direction, dt: dt, clamped: clamped)
+  }
+
+  /// The friction direction of the step (the velocity's sign, or at rest the drive torque's), or nil
+  /// when the axis is at rest and the drive torque does not beat the breakaway torque.
+  private func movingDirection(_ state: AxisState, reference: Double) -> Double? {
+    guard state.velocity == 0 else { return state.velocity > 0 ? 1 : -1 }
+    let torque = driveTorque(reference - 0, integral: state.integral).torque
+    if abs(torque) <= parameters.coulombFriction { return nil }
+    return torque > 0 ? 1 : -1
+  }
+
+  /// Static friction holds the axis: position and velocity stay exactly as they are; the integrator
+  /// still integrates the error (with anti-windup).
+  private func held(_ state: AxisState, reference: Double, dt: Double) -> AxisState {
+    var held = state
+    held.integral += reference * dt
+    held.integral = antiWindup(held.integral)
+    return held
+  }
+
+  /// The state after a step, stuck at zero velocity if Coulomb friction would have reversed it.
+  private func unstuck(_ y: Vector3, direction: Double) -> AxisState {
+    var next = AxisState(position: y.a, velocity: y.b, integral: y.c)
+    if parameters.coulombFriction > 0 && next.velocity * direction < 0 { next.velocity = 0 }
+    return next
+  }
+
+  private func rungeKutta(_ y0: Vector3, reference: Double, direction: Double, dt: Double, clamped: Bool)
+    -> MotorStep
+  {
+    var saturated = false
     let k1 = derivative(y0, reference, direction, &saturated)
     let k2 = derivative(y0 + k1 * (dt / 2), reference, direction, &saturated)
     let k3 = derivative(y0 + k2 * (dt / 2), reference, direction, &saturated)
     let k4 = derivative(y0 + k3 * dt, reference, direction, &saturated)
     let y1 = y0 + (k1 + k2 * 2 + k3 * 2 + k4) * (dt / 6)
-
-    var next = AxisState(position: y1.a, velocity: y1.b, integral: y1.c)
-    if p.coulombFriction > 0 && next.velocity * direction < 0 { next.velocity = 0 }
-    return finish(next, clamped: clamped, saturated: saturated)
+    return finish(unstuck(y1, direction: direction), clamped: clamped, saturated: saturated)
   }
 
   private func finish(_ s: AxisState, clamped: Bool, saturated: Bool) -> MotorStep {

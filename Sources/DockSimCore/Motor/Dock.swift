@@ -23,6 +23,11 @@ public struct Dock: Sendable {
   public let parameters: DockParameters
   private let yawMotor: Motor
   private let pitchMotor: Motor
+  /// The DC motors' exact transitions for the step size in use: for 1 ms (the default physics rate)
+  /// from the start, recomputed when a step of another size comes. Stored, not optional, so that a
+  /// step reads them in place instead of copying them out.
+  private var yawTransition: DCMotorTransition
+  private var pitchTransition: DCMotorTransition
   public private(set) var yaw: AxisState
   public private(set) var pitch: AxisState
   /// Commands in flight, in issue order, with the instant each takes effect.
@@ -39,6 +44,8 @@ public struct Dock: Sendable {
     self.parameters = parameters
     self.yawMotor = Motor(yawMotor ?? DCMotorAxis(parameters: parameters.yaw))
     self.pitchMotor = Motor(pitchMotor ?? DCMotorAxis(parameters: parameters.pitch))
+    yawTransition = self.yawMotor.transition(default: parameters.yaw, dt: 0.001)
+    pitchTransition = self.pitchMotor.transition(default: parameters.pitch, dt: 0.001)
     yaw = AxisState(position: parameters.initialYaw)
     pitch = AxisState(position: parameters.initialPitch)
     pending.reserveCapacity(16)
@@ -58,8 +65,14 @@ public struct Dock: Sendable {
     }
     if consumed > 0 { pending.removeFirst(consumed) }
     let limited = limits.apply(active, positions: AxisPair(yaw: yaw.position, pitch: pitch.position))
-    let y = yawMotor.step(yaw, command: AxisCommand(velocity: limited.yawVelocity), dt: dt)
-    let p = pitchMotor.step(pitch, command: AxisCommand(velocity: limited.pitchVelocity), dt: dt)
+    if yawTransition.dt != dt {
+      yawTransition = yawMotor.transition(default: parameters.yaw, dt: dt)
+      pitchTransition = pitchMotor.transition(default: parameters.pitch, dt: dt)
+    }
+    let y = yawMotor.step(
+      yaw, command: AxisCommand(velocity: limited.yawVelocity), dt: dt, transition: yawTransition)
+    let p = pitchMotor.step(
+      pitch, command: AxisCommand(velocity: limited.pitchVelocity), dt: dt, transition: pitchTransition)
     yaw = y.state
     pitch = p.state
     return DockStepReport(yaw: y, pitch: p, appliedCommand: active)
@@ -70,7 +83,7 @@ public struct Dock: Sendable {
 }
 
 /// A motor model, with the built-in DC motor held concretely: `step` runs twice per physics tick, and
-/// a call through an existential costs more than the RK4 step itself.
+/// a call through an existential costs more than the step itself.
 private enum Motor: Sendable {
   case dc(DCMotorAxis)
   case custom(any MotorModel)
@@ -79,9 +92,19 @@ private enum Motor: Sendable {
     if let dc = model as? DCMotorAxis { self = .dc(dc) } else { self = .custom(model) }
   }
 
-  func step(_ state: AxisState, command: AxisCommand, dt: Double) -> MotorStep {
+  /// The DC motor's transition over `dt`; a custom model has none, and gets `default`'s (unused).
+  func transition(default parameters: AxisParameters, dt: Double) -> DCMotorTransition {
     switch self {
-    case .dc(let motor): motor.step(state, command: command, dt: dt)
+    case .dc(let motor): DCMotorTransition(parameters: motor.parameters, dt: dt)
+    case .custom: DCMotorTransition(parameters: parameters, dt: dt)
+    }
+  }
+
+  /// One step; the DC motor steps with `transition` (computed by `transition(default:dt:)` for `dt`).
+  func step(_ state: AxisState, command: AxisCommand, dt: Double, transition: DCMotorTransition) -> MotorStep
+  {
+    switch self {
+    case .dc(let motor): motor.step(state, command: command, transition: transition)
     case .custom(let motor): motor.step(state, command: command, dt: dt)
     }
   }

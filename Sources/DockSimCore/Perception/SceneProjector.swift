@@ -10,9 +10,11 @@ import Foundation
 /// deterministic; 16×16 resolves the fraction to 1/256.
 public struct SceneProjector: Sendable {
   public let camera: PinholeCamera
+  /// Samples per side of the visibility lattice, 1...64 (a row of samples is one 64-bit mask).
   public let grid: Int
 
   public init(camera: PinholeCamera, grid: Int = 16) {
+    precondition((1...64).contains(grid), "the visibility grid must have 1 to 64 samples a side")
     self.camera = camera
     self.grid = grid
   }
@@ -33,11 +35,10 @@ public struct SceneProjector: Sendable {
   /// Scratch storage reused from frame to frame, so projecting a frame does not allocate.
   public struct Workspace: Sendable {
     fileprivate var blockers: [Blocker] = []
-    /// The blockers in front of the box being sampled, then those of them spanning the sampled row.
+    /// The blockers in front of the box being sampled that cover one of its sample columns, and
+    /// which columns each covers (bit ix for column ix).
     fileprivate var inFront: [NormalizedRect] = []
-    fileprivate var inRow: [NormalizedRect] = []
-    /// The u of the sample columns of the box being sampled that fall inside the image.
-    fileprivate var columns: [Double] = []
+    fileprivate var covered: [UInt64] = []
     public init() {}
   }
 
@@ -121,27 +122,40 @@ public struct SceneProjector: Sendable {
 
   private func applyVisibility(_ b: inout TruthBox, workspace: inout Workspace) {
     guard let box = b.box, box.width > 0, box.height > 0 else { return }
-    // Only what is nearer and belongs to someone else can hide a sample; gathering those first (and,
-    // per row, those spanning the row) tests each sample against a few rectangles instead of all of
-    // them, with the same comparisons, so the same samples come out hidden.
-    workspace.inFront.removeAll(keepingCapacity: true)
-    for blocker in workspace.blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
-      workspace.inFront.append(blocker.rect)
-    }
     let n = grid
-    // The sample columns are the same in every row: their u (the same expression as per sample, so the
-    // same bits), and the count, least and greatest u of those inside the image, once per box.
-    workspace.columns.removeAll(keepingCapacity: true)
-    var columnsInImage = 0
-    var columnsMinU = Double.infinity
-    var columnsMaxU = -Double.infinity
+    // The sample columns are the same in every row, so which of them each nearer blocker covers is
+    // worked out once per box, as a bit mask (bit ix for column ix); a row then costs one range test
+    // per blocker and a few bit operations. The comparisons are those of sampling each (u, v) in turn,
+    // on the same expressions, so the same samples come out hidden, bit for bit.
+    // u of column ix, the same expression wherever it is needed, so the same bits.
+    func u(_ ix: Int) -> Double { box.x + (Double(ix) + 0.5) / Double(n) * box.width }
+    var inImage: UInt64 = 0
     for ix in 0..<n {
-      let u = box.x + (Double(ix) + 0.5) / Double(n) * box.width
-      guard u >= 0 && u <= 1 else { continue }
-      workspace.columns.append(u)
-      columnsInImage += 1
-      columnsMinU = min(columnsMinU, u)
-      columnsMaxU = max(columnsMaxU, u)
+      let u = u(ix)
+      if u >= 0 && u <= 1 { inImage |= 1 << UInt64(ix) }
+    }
+    // Only what is nearer and belongs to someone else can hide a sample.
+    // The first `count` entries of the two arrays are this box's; they are overwritten in place, as
+    // emptying and refilling them per box cost more than the sampling they serve.
+    var count = 0
+    if inImage != 0 {
+      for blocker in workspace.blockers where blocker.subject != b.subjectIndex && blocker.depth < b.depth {
+        let r = blocker.rect
+        var mask: UInt64 = 0
+        for ix in 0..<n where inImage & (1 << UInt64(ix)) != 0 {
+          let u = u(ix)
+          if u >= r.x && u <= r.x + r.width { mask |= 1 << UInt64(ix) }
+        }
+        guard mask != 0 else { continue }
+        if count == workspace.inFront.count {
+          workspace.inFront.append(r)
+          workspace.covered.append(mask)
+        } else {
+          workspace.inFront[count] = r
+          workspace.covered[count] = mask
+        }
+        count += 1
+      }
     }
     var visible = 0
     var minU = Double.infinity
@@ -150,31 +164,20 @@ public struct SceneProjector: Sendable {
     var maxV = -Double.infinity
     for iy in 0..<n {
       let v = box.y + (Double(iy) + 0.5) / Double(n) * box.height
-      guard v >= 0 && v <= 1, columnsInImage > 0 else { continue }
-      workspace.inRow.removeAll(keepingCapacity: true)
-      for r in workspace.inFront where v >= r.y && v <= r.y + r.height { workspace.inRow.append(r) }
-      if workspace.inRow.isEmpty {
-        // Nothing nearer spans this row: every column inside the image is visible.
-        visible += columnsInImage
-        minU = min(minU, columnsMinU)
-        maxU = max(maxU, columnsMaxU)
-        minV = min(minV, v)
-        maxV = max(maxV, v)
-        continue
+      guard v >= 0 && v <= 1, inImage != 0 else { continue }
+      var hidden: UInt64 = 0
+      for k in 0..<count {
+        let r = workspace.inFront[k]
+        if v >= r.y && v <= r.y + r.height { hidden |= workspace.covered[k] }
       }
-      for u in workspace.columns {
-        var hidden = false
-        for r in workspace.inRow where u >= r.x && u <= r.x + r.width {
-          hidden = true
-          break
-        }
-        if hidden { continue }
-        visible += 1
-        minU = min(minU, u)
-        maxU = max(maxU, u)
-        minV = min(minV, v)
-        maxV = max(maxV, v)
-      }
+      let shown = inImage & ~hidden
+      guard shown != 0 else { continue }
+      visible += shown.nonzeroBitCount
+      // u grows with the column index, so the extreme visible columns hold the extreme u.
+      minU = min(minU, u(shown.trailingZeroBitCount))
+      maxU = max(maxU, u(63 - shown.leadingZeroBitCount))
+      minV = min(minV, v)
+      maxV = max(maxV, v)
     }
     b.visibleFraction = Double(visible) / Double(n * n)
     guard visible > 0 else { return }
