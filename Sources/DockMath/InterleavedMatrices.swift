@@ -139,11 +139,41 @@ public struct InterleavedMatrices: Sendable {
     resize(to: kept)
   }
 
+  /// Keeps the matrices at `indices` (ascending, distinct, in use), as matrices 0, 1, … in that order.
+  public mutating func keepMatrices(at indices: [Int]) {
+    var previous = -1
+    for (b, k) in indices.enumerated() {
+      precondition(k > previous && k < count, "keepMatrices: index \(k) after \(previous) in \(shapeText)")
+      previous = k
+      if k != b { copyMatrix(from: k, to: b) }
+    }
+    resize(to: indices.count)
+  }
+
   /// Whether every element of matrix `k` is finite.
   public func matrixIsFinite(_ k: Int) -> Bool {
     precondition(k >= 0 && k < count, "Matrix \(k) outside \(shapeText)")
     for q in 0..<elementCount where !storage[q * stride + k].isFinite { return false }
     return true
+  }
+
+  /// Whether every element of every matrix in use is finite (padding lanes are not looked at).
+  public func allMatricesFinite() -> Bool {
+    let (n, s, full) = (count, stride, count / Self.laneWidth * Self.laneWidth)
+    return withLanes { e in
+      // v − v is 0 for a finite v and NaN otherwise: sums of them, four lanes at a time, with no
+      // branch per element.
+      var sum = Lanes(repeating: 0)
+      var rest = 0.0
+      for q in 0..<elementCount {
+        for k in Swift.stride(from: 0, to: full, by: Self.laneWidth) {
+          let v = e.lanes(q &* s &+ k)
+          sum += v - v
+        }
+        for k in full..<n { rest += e[q &* s &+ k] - e[q &* s &+ k] }
+      }
+      return sum.sum() + rest == 0
+    }
   }
 
   /// The shape as `count×(rows×columns)`, for messages.
