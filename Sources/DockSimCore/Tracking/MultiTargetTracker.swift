@@ -518,7 +518,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   private mutating func dropNonFinite(all: Bool) {
-    guard all || records.indices.contains(where: { !ekf.isFinite($0) }) else { return }
+    guard all || !ekf.allFinite else { return }
     var keep = [Bool]()
     var any = false
     for i in records.indices {
