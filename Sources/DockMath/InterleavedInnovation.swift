@@ -145,12 +145,13 @@ public struct InterleavedInnovation: Sendable {
     return .notPositiveDefinite(order: 0)
   }
 
-  /// ln det Sₖ of filter `k` in the last `factor`: 2 Σ ln (Lₖ)ᵢᵢ.
+  /// ln det Sₖ of filter `k` in the last `factor`: 2 ln Πᵢ (Lₖ)ᵢᵢ (one logarithm, not m; the
+  /// product of m ≤ 4 pivots of a factored S is far from overflow in the tracker's units).
   public func logDeterminant(_ k: Int) -> Double {
     precondition(k >= 0 && k < count, "filter \(k) of \(count)")
-    var sum = 0.0
-    for i in 0..<measurementSize { sum += Foundation.log(l[k, i, i]) }
-    return 2 * sum
+    var product = 1.0
+    for i in 0..<measurementSize { product *= l[k, i, i] }
+    return 2 * Foundation.log(product)
   }
 
   /// The NIS |Lₖ⁻¹ (zⱼ − ẑₖ)|² of every measurement zⱼ (column j < `columns` of `z`, m rows) from every

@@ -85,11 +85,12 @@ public struct InterleavedMatrices: Sendable {
   @inlinable
   public subscript(matrix: Int, row: Int, column: Int) -> Double {
     get {
-      precondition(isValid(matrix, row, column), "Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
+      // The message is built out of line, so that this accessor stays small enough to inline.
+      if !isValid(matrix, row, column) { outOfRange(matrix, row, column) }
       return storage[(column * rows + row) * stride + matrix]
     }
     set {
-      precondition(isValid(matrix, row, column), "Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
+      if !isValid(matrix, row, column) { outOfRange(matrix, row, column) }
       storage[(column * rows + row) * stride + matrix] = newValue
     }
   }
@@ -179,9 +180,14 @@ public struct InterleavedMatrices: Sendable {
   /// The shape as `count×(rows×columns)`, for messages.
   public var shapeText: String { "\(count)×(\(rows)×\(columns))" }
 
-  @usableFromInline
+  @inlinable
   func isValid(_ matrix: Int, _ row: Int, _ column: Int) -> Bool {
     matrix >= 0 && matrix < count && row >= 0 && row < rows && column >= 0 && column < columns
+  }
+
+  @usableFromInline @inline(never)
+  func outOfRange(_ matrix: Int, _ row: Int, _ column: Int) -> Never {
+    preconditionFailure("Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
   }
 
   /// Gives `body` the elements in use (rows·columns·stride), for writing.
