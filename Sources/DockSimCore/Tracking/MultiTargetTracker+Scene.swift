@@ -42,7 +42,10 @@ extension MultiTargetTracker {
           if records[i].kind == .humanFace && records[j].kind != .humanFace && b.height < 5 * a.height {
             continue
           }
-          let f = a.intersectionArea(b) / area
+          // Most pairs do not touch: no division for them (0 / area is never above `covered`).
+          let common = a.intersectionArea(b)
+          guard common > 0 else { continue }
+          let f = common / area
           if f > covered {
             covered = f
             occluder = j
