@@ -6,11 +6,12 @@ import Foundation
 /// itself in the forward-substitution form (V = L⁻¹ H P, u = L⁻¹ y: NIS = |u|², x += Vᵀ u,
 /// P ← P − Vᵀ V, symmetrized).
 ///
-/// The arithmetic is `BlockDiagonalCholesky` (blockwise) and `MatrixStack`'s per-block products
-/// element for element: the same products, summed in the same order, so a filter gives the same bits
-/// in either storage. Entries of H that are zero in every filter are skipped (adding a product with
-/// an exact zero changes nothing, unless the other factor is infinite or NaN). Workspaces are kept
-/// and grow only with the filter count: a steady bank allocates nothing.
+/// The arithmetic is that of `BlockDiagonalCholesky` (blockwise) and `MatrixStack`'s per-block
+/// products, except that each pivot of L is inverted once and the solves multiply by the reciprocal
+/// (divisions are the kernels' slowest instructions): results agree with the blockwise algorithm to
+/// rounding (a few ulps), not bit for bit. Entries of H that are zero in every filter are skipped
+/// (adding a product with an exact zero changes nothing, unless the other factor is infinite or NaN).
+/// Workspaces are kept and grow only with the filter count: a steady bank allocates nothing.
 public struct InterleavedInnovation: Sendable {
   /// Measurement dimension m (Sₖ is m×m).
   public let measurementSize: Int
@@ -22,6 +23,8 @@ public struct InterleavedInnovation: Sendable {
   var hp: InterleavedMatrices
   var s: InterleavedMatrices
   var l: InterleavedMatrices
+  /// 1 / Lᵢᵢ, m×1: the solves multiply by it.
+  var inverseDiagonal: InterleavedMatrices
   var u: InterleavedMatrices
   /// Scratch for the positive-definiteness test of the updated covariances.
   var check: InterleavedMatrices
@@ -45,6 +48,7 @@ public struct InterleavedInnovation: Sendable {
     hp = InterleavedMatrices(rows: m, columns: n)
     s = InterleavedMatrices(rows: m, columns: m)
     l = InterleavedMatrices(rows: m, columns: m)
+    inverseDiagonal = InterleavedMatrices(rows: m, columns: 1)
     u = InterleavedMatrices(rows: m, columns: 1)
     check = InterleavedMatrices(rows: n, columns: n)
   }
@@ -74,6 +78,7 @@ public struct InterleavedInnovation: Sendable {
     hp.resize(to: count)
     s.resize(to: count)
     l.resize(to: count)
+    inverseDiagonal.resize(to: count)
     u.resize(to: count)
     check.resize(to: count)
     structure = 0
@@ -93,11 +98,14 @@ public struct InterleavedInnovation: Sendable {
           hp.withMutableLanes { php in
             s.withMutableLanes { ps in
               l.withMutableLanes { pl in
-                let k = Kernels(stride: p.stride, count: count, structure: structure)
-                if m == 3 && n == 6 && covariancesTransposed {
-                  return k.factor(pp, ph, pr, php, ps, pl, m: 3, n: 6, transposed: true)
+                inverseDiagonal.withMutableLanes { pd in
+                  let k = Kernels(stride: p.stride, count: count, structure: structure)
+                  if m == 3 && n == 6 && covariancesTransposed {
+                    return k.factor(pp, ph, pr, php, ps, pl, pd, m: 3, n: 6, transposed: true)
+                  }
+                  return k.factor(
+                    pp, ph, pr, php, ps, pl, pd, m: m, n: n, transposed: covariancesTransposed)
                 }
-                return k.factor(pp, ph, pr, php, ps, pl, m: m, n: n, transposed: covariancesTransposed)
               }
             }
           }
@@ -105,6 +113,20 @@ public struct InterleavedInnovation: Sendable {
       }
     }
     if failed { throw firstFailure() }
+  }
+
+  /// Keeps the factors of the filters at `indices` (ascending, distinct, below `count`) of the last
+  /// `factor`, as filters 0, 1, … in that order: an update of those filters alone then needs no new
+  /// `factor` (each filter's factor is computed independently of the others, so it is the one a
+  /// `factor` of the gathered filters would give).
+  public mutating func keepFilters(at indices: [Int]) {
+    hp.keepMatrices(at: indices)
+    s.keepMatrices(at: indices)
+    l.keepMatrices(at: indices)
+    inverseDiagonal.keepMatrices(at: indices)
+    u.resize(to: indices.count)
+    check.resize(to: indices.count)
+    count = indices.count
   }
 
   /// The error of the first filter whose Sₖ did not factor, found again element by element.
@@ -123,12 +145,13 @@ public struct InterleavedInnovation: Sendable {
     return .notPositiveDefinite(order: 0)
   }
 
-  /// ln det Sₖ of filter `k` in the last `factor`: 2 Σ ln (Lₖ)ᵢᵢ.
+  /// ln det Sₖ of filter `k` in the last `factor`: 2 ln Πᵢ (Lₖ)ᵢᵢ (one logarithm, not m; the
+  /// product of m ≤ 4 pivots of a factored S is far from overflow in the tracker's units).
   public func logDeterminant(_ k: Int) -> Double {
     precondition(k >= 0 && k < count, "filter \(k) of \(count)")
-    var sum = 0.0
-    for i in 0..<measurementSize { sum += Foundation.log(l[k, i, i]) }
-    return 2 * sum
+    var product = 1.0
+    for i in 0..<measurementSize { product *= l[k, i, i] }
+    return 2 * Foundation.log(product)
   }
 
   /// The NIS |Lₖ⁻¹ (zⱼ − ẑₖ)|² of every measurement zⱼ (column j < `columns` of `z`, m rows) from every
@@ -153,11 +176,14 @@ public struct InterleavedInnovation: Sendable {
     z.withStorage { pz in
       predicted.withLanes { pe in
         l.withLanes { pl in
-          out.withUnsafeMutableBufferPointer { po in
-            if m == 3 {
-              k.distances(pz.baseAddress!, columns, pe, pl, po.baseAddress!, m: 3)
-            } else {
-              k.distances(pz.baseAddress!, columns, pe, pl, po.baseAddress!, m: m)
+          inverseDiagonal.withLanes { pd in
+            out.withUnsafeMutableBufferPointer { po in
+              let factor = Factor(l: pl, inverseDiagonal: pd)
+              if m == 3 {
+                k.distances(pz.baseAddress!, columns, pe, factor, po.baseAddress!, m: 3)
+              } else {
+                k.distances(pz.baseAddress!, columns, pe, factor, po.baseAddress!, m: m)
+              }
             }
           }
         }
@@ -189,23 +215,26 @@ public struct InterleavedInnovation: Sendable {
     notPositiveDefinite.removeAll(keepingCapacity: true)
     guard count > 0 else { return }
     let k = Kernels(stride: l.stride, count: count, structure: structure)
-    let l = self.l
+    let (l, inverseDiagonal) = (self.l, self.inverseDiagonal)
     let transposed = covariancesTransposed
     y.withLanes { py in
       l.withLanes { pl in
-        hp.withMutableLanes { pv in
-          u.withMutableLanes { pu in
-            check.withMutableLanes { pc in
-              x.withMutableLanes { px in
-                p.withMutableLanes { pp in
-                  nis.withUnsafeMutableBufferPointer { pn in
-                    let b = UpdateBuffers(
-                      y: py, l: pl, v: pv, u: pu, check: pc, x: px, p: pp, nis: pn.baseAddress!)
-                    if m == 3 && n == 6 && transposed {
-                      k.update(b, m: 3, n: 6, transposed: true, notPositiveDefinite: &notPositiveDefinite)
-                    } else {
-                      k.update(
-                        b, m: m, n: n, transposed: transposed, notPositiveDefinite: &notPositiveDefinite)
+        inverseDiagonal.withLanes { pd in
+          hp.withMutableLanes { pv in
+            u.withMutableLanes { pu in
+              check.withMutableLanes { pc in
+                x.withMutableLanes { px in
+                  p.withMutableLanes { pp in
+                    nis.withUnsafeMutableBufferPointer { pn in
+                      let b = UpdateBuffers(
+                        y: py, l: Factor(l: pl, inverseDiagonal: pd), v: pv, u: pu, check: pc, x: px, p: pp,
+                        nis: pn.baseAddress!)
+                      if m == 3 && n == 6 && transposed {
+                        k.update(b, m: 3, n: 6, transposed: true, notPositiveDefinite: &notPositiveDefinite)
+                      } else {
+                        k.update(
+                          b, m: m, n: n, transposed: transposed, notPositiveDefinite: &notPositiveDefinite)
+                      }
                     }
                   }
                 }
@@ -218,9 +247,15 @@ public struct InterleavedInnovation: Sendable {
   }
 }
 
+/// L (m×m lanes) and the reciprocals of its diagonal (m×1 lanes).
+private struct Factor {
+  var l: UnsafePointer<Double>
+  var inverseDiagonal: UnsafePointer<Double>
+}
+
 private struct UpdateBuffers {
   var y: UnsafePointer<Double>
-  var l: UnsafePointer<Double>
+  var l: Factor
   var v: UnsafeMutablePointer<Double>
   var u: UnsafeMutablePointer<Double>
   var check: UnsafeMutablePointer<Double>
@@ -260,7 +295,7 @@ private struct Kernels {
   func factor(
     _ p: UnsafePointer<Double>, _ h: UnsafePointer<Double>, _ r: UnsafePointer<Double>,
     _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
-    m: Int, n: Int, transposed pt: Bool
+    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
   ) -> Bool {
     var bad = SIMDMask<Lanes.MaskStorage>(repeating: false)
     for c in Swift.stride(from: 0, to: count, by: 4) {
@@ -297,12 +332,15 @@ private struct Kernels {
         }
         bad .|= ok .& .!(d .> 0)
         let pivot = d.squareRoot()
+        // One division per pivot; the column below and every later solve multiply by it.
+        let inverse = 1 / pivot
         l.setLanes(at(j &* m &+ j, c), pivot)
+        inverseDiagonal.setLanes(at(j, c), inverse)
         for i in 0..<j { l.setLanes(at(j &* m &+ i, c), Lanes(repeating: 0)) }
         for i in (j + 1)..<m {
           var v = s.lanes(at(j &* m &+ i, c))
           for q in 0..<j { v -= l.lanes(at(q &* m &+ i, c)) * l.lanes(at(q &* m &+ j, c)) }
-          l.setLanes(at(j &* m &+ i, c), v / pivot)
+          l.setLanes(at(j &* m &+ i, c), v * inverse)
         }
       }
     }
@@ -311,18 +349,17 @@ private struct Kernels {
 
   /// u ← L⁻¹ u for the four filters from lane `c`.
   @inline(__always)
-  func forward(_ l: UnsafePointer<Double>, _ u: inout InlineLanes, c: Int, m: Int) {
+  func forward(_ f: Factor, _ u: inout InlineLanes, c: Int, m: Int) {
     for i in 0..<m {
       var v = u[i]
-      for q in 0..<i { v -= l.lanes(at(q &* m &+ i, c)) * u[q] }
-      u[i] = v / l.lanes(at(i &* m &+ i, c))
+      for q in 0..<i { v -= f.l.lanes(at(q &* m &+ i, c)) * u[q] }
+      u[i] = v * f.inverseDiagonal.lanes(at(i, c))
     }
   }
 
   @inline(__always)
   func distances(
-    _ z: UnsafePointer<Double>, _ columns: Int, _ predicted: UnsafePointer<Double>,
-    _ l: UnsafePointer<Double>,
+    _ z: UnsafePointer<Double>, _ columns: Int, _ predicted: UnsafePointer<Double>, _ l: Factor,
     _ out: UnsafeMutablePointer<Double>, m: Int
   ) {
     for c in Swift.stride(from: 0, to: count, by: 4) {
@@ -381,27 +418,21 @@ private struct Kernels {
         }
       }
       // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
-      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal
-      // and the pivots' reciprocals on it.
+      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
+      // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
+      // at hand each term of the elimination is one product, not two.
       var bad = SIMDMask<Lanes.MaskStorage>(repeating: false)
       for j in 0..<n {
         var d = b.p.lanes(at(j &* n &+ j, c))
-        for q in 0..<j {
-          // L(j, q) = W(j, q) / d_q.
-          d -=
-            b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(q &* n &+ j, c))
-            * b.check.lanes(at(q &* n &+ q, c))
-        }
+        for q in 0..<j { d -= b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(j &* n &+ q, c)) }
         bad .|= .!((d .> 0) .& (d .< .infinity))
-        b.check.setLanes(at(j &* n &+ j, c), 1 / d)
+        let inverse = 1 / d
+        b.check.setLanes(at(j &* n &+ j, c), inverse)
         for i in (j + 1)..<n {
           var w = b.p.lanes(at(j &* n &+ i, c))
-          for q in 0..<j {
-            w -=
-              b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(q &* n &+ j, c))
-              * b.check.lanes(at(q &* n &+ q, c))
-          }
+          for q in 0..<j { w -= b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(j &* n &+ q, c)) }
           b.check.setLanes(at(j &* n &+ i, c), w)
+          b.check.setLanes(at(i &* n &+ j, c), w * inverse)
         }
       }
       if any(bad) {

@@ -85,11 +85,12 @@ public struct InterleavedMatrices: Sendable {
   @inlinable
   public subscript(matrix: Int, row: Int, column: Int) -> Double {
     get {
-      precondition(isValid(matrix, row, column), "Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
+      // The message is built out of line, so that this accessor stays small enough to inline.
+      if !isValid(matrix, row, column) { outOfRange(matrix, row, column) }
       return storage[(column * rows + row) * stride + matrix]
     }
     set {
-      precondition(isValid(matrix, row, column), "Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
+      if !isValid(matrix, row, column) { outOfRange(matrix, row, column) }
       storage[(column * rows + row) * stride + matrix] = newValue
     }
   }
@@ -139,6 +140,17 @@ public struct InterleavedMatrices: Sendable {
     resize(to: kept)
   }
 
+  /// Keeps the matrices at `indices` (ascending, distinct, in use), as matrices 0, 1, … in that order.
+  public mutating func keepMatrices(at indices: [Int]) {
+    var previous = -1
+    for (b, k) in indices.enumerated() {
+      precondition(k > previous && k < count, "keepMatrices: index \(k) after \(previous) in \(shapeText)")
+      previous = k
+      if k != b { copyMatrix(from: k, to: b) }
+    }
+    resize(to: indices.count)
+  }
+
   /// Whether every element of matrix `k` is finite.
   public func matrixIsFinite(_ k: Int) -> Bool {
     precondition(k >= 0 && k < count, "Matrix \(k) outside \(shapeText)")
@@ -146,12 +158,36 @@ public struct InterleavedMatrices: Sendable {
     return true
   }
 
+  /// Whether every element of every matrix in use is finite (padding lanes are not looked at).
+  public func allMatricesFinite() -> Bool {
+    let (n, s, full) = (count, stride, count / Self.laneWidth * Self.laneWidth)
+    return withLanes { e in
+      // v − v is 0 for a finite v and NaN otherwise: sums of them, four lanes at a time, with no
+      // branch per element.
+      var sum = Lanes(repeating: 0)
+      var rest = 0.0
+      for q in 0..<elementCount {
+        for k in Swift.stride(from: 0, to: full, by: Self.laneWidth) {
+          let v = e.lanes(q &* s &+ k)
+          sum += v - v
+        }
+        for k in full..<n { rest += e[q &* s &+ k] - e[q &* s &+ k] }
+      }
+      return sum.sum() + rest == 0
+    }
+  }
+
   /// The shape as `count×(rows×columns)`, for messages.
   public var shapeText: String { "\(count)×(\(rows)×\(columns))" }
 
-  @usableFromInline
+  @inlinable
   func isValid(_ matrix: Int, _ row: Int, _ column: Int) -> Bool {
     matrix >= 0 && matrix < count && row >= 0 && row < rows && column >= 0 && column < columns
+  }
+
+  @usableFromInline @inline(never)
+  func outOfRange(_ matrix: Int, _ row: Int, _ column: Int) -> Never {
+    preconditionFailure("Index [\(matrix)](\(row), \(column)) outside \(shapeText)")
   }
 
   /// Gives `body` the elements in use (rows·columns·stride), for writing.

@@ -174,22 +174,30 @@ struct InterleavedMatricesTests {
     return (x, p, nis, chol)
   }
 
+  /// |a − b| within `tolerance` relative to max(1, |b|): rounding, not a different result.
+  static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-12) -> Bool {
+    abs(a - b) <= tolerance * max(1, abs(b))
+  }
+
+  // The lane kernels multiply by each pivot's reciprocal where the blockwise algorithm divides, so
+  // they agree to rounding (a few ulps), not bit for bit.
   @Test(arguments: [1, 3, 16, 17])
-  func updateMatchesTheStackAlgorithmBitForBit(count: Int) throws {
+  func updateMatchesTheStackAlgorithmToRounding(count: Int) throws {
     var f = Filters(count: count, seed: 11)
     let want = try Self.stackUpdate(f)
     var innovation = InterleavedInnovation(measurementSize: 3, stateSize: 6)
     try innovation.factor(covariances: f.p, jacobians: f.h, noiseVariances: f.r)
-    for k in 0..<count { #expect(innovation.logDeterminant(k) == want.l.logDeterminant(block: k)) }
+    for k in 0..<count { #expect(Self.close(innovation.logDeterminant(k), want.l.logDeterminant(block: k))) }
     var nis: [Double] = []
     var reset: [Int] = []
     try innovation.update(
       states: &f.x, covariances: &f.p, innovations: f.y, nis: &nis, notPositiveDefinite: &reset)
-    #expect(nis == want.nis)
+    #expect(nis.count == count)
+    for k in 0..<count { #expect(Self.close(nis[k], want.nis[k]), "NIS \(k)") }
     #expect(reset.isEmpty)
     for k in 0..<count {
-      #expect(f.x.matrix(k) == want.x.block(k), "state \(k)")
-      #expect(f.p.matrix(k) == want.p.block(k), "covariance \(k)")
+      #expect(Naive.relativeDifference(f.x.matrix(k), want.x.block(k)) < 1e-12, "state \(k)")
+      #expect(Naive.relativeDifference(f.p.matrix(k), want.p.block(k)) < 1e-12, "covariance \(k)")
     }
   }
 
@@ -231,7 +239,8 @@ struct InterleavedMatricesTests {
     try chol.solveLower(&d, columns: 2)
     var norms: [Double] = []
     d.columnSquaredNorms(columns: 2, into: &norms)
-    #expect(out == norms)
+    #expect(norms.count == 12)
+    for (a, b) in zip(out, norms) { #expect(Self.close(a, b), "\(a) vs \(b)") }
   }
 
   @Test func anUpdateThatLeavesPIndefiniteIsReported() throws {

@@ -13,9 +13,13 @@ import DockMath
 ///     update:   V = L⁻¹ H P, u = L⁻¹ y: NIS = |u|², x += Vᵀ u,       lane loops
 ///               P ← P − Vᵀ V
 ///
+/// An update right after `distances` reuses the gate's Hₖ, ẑₖ and factored Sₖ when its measurements
+/// have the gate's anchor and noise scale (every box not cut by the image edge): the tracks and the
+/// noise model are the same, so the factors would be computed again to the same bits.
+///
 /// Every workspace is kept between frames and grows only when the track count does, so a steady
-/// scene allocates nothing. The results are bit for bit those of the per-block `MatrixStack` version
-/// this replaced (`docs/performance.md`, "The batched tracker").
+/// scene allocates nothing. The results agree with the per-block `MatrixStack` version this replaced
+/// to rounding (`docs/performance.md`, "The batched tracker").
 public struct BatchedEKF: Sendable {
   public let model: MeasurementModel
   public let parameters: TrackerParameters
@@ -41,6 +45,15 @@ public struct BatchedEKF: Sendable {
     measurementSize: 3, stateSize: 6, covariancesTransposed: true)
   private var reset: [Int] = []
   private var gateZ = Matrix(rows: 3, columns: 1)
+  /// The pose, anchor and noise scale of every track's factor in `innovation` (and ẑ in `y`) when they
+  /// are those of the last `distances` call for the banks as they are now; nil once anything changed.
+  private var gated: (pose: CameraPose, anchor: VerticalAnchor, scale: MeasurementNoiseScale)?
+  /// Every track's projection at `projectedPose` (rows: u, v, h, ∂u/∂az, ∂u/∂el, ∂v/∂az, ∂v/∂el,
+  /// ∂h/∂ls) for the states as they are now; `projectedPose` nil once a state changed. The frame's
+  /// predicted boxes, its gate and its update all need it: the pinhole model's `sin`, `cos` and `exp`
+  /// run once per track and frame.
+  private var projected = InterleavedMatrices(rows: 8, columns: 1)
+  private var projectedPose: CameraPose?
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
   public init(model: MeasurementModel, parameters: TrackerParameters) {
@@ -55,6 +68,8 @@ public struct BatchedEKF: Sendable {
 
   /// Adds a track at the end, from its initial state and the standard deviations of a diagonal P.
   public mutating func append(_ initial: TrackState, standardDeviations sd: TrackState) {
+    gated = nil
+    projectedPose = nil
     let k = x.count
     x.resize(to: k + 1)
     p.resize(to: k + 1)
@@ -64,12 +79,16 @@ public struct BatchedEKF: Sendable {
 
   /// Keeps the tracks for which `keep` is true, in order.
   public mutating func retain(_ keep: (Int) -> Bool) {
+    gated = nil
+    projectedPose = nil
     x.retain(keep)
     p.retain(keep)
   }
 
   /// Track `destination` takes track `source`'s state and covariance (`source` is left as it is).
   public mutating func copyTrack(from source: Int, to destination: Int) {
+    gated = nil
+    projectedPose = nil
     x.copyMatrix(from: source, to: destination)
     p.copyMatrix(from: source, to: destination)
   }
@@ -87,6 +106,9 @@ public struct BatchedEKF: Sendable {
   /// Track `i`'s covariance, upper triangle row by row.
   public func covarianceUpper(_ i: Int) -> CovarianceUpper { CovarianceUpper { r, c in p[i, c, r] } }
 
+  /// Whether every track's state and covariance are all finite.
+  public var allFinite: Bool { x.allMatricesFinite() && p.allMatricesFinite() }
+
   /// Whether track `i`'s state and covariance are all finite.
   public func isFinite(_ i: Int) -> Bool { x.matrixIsFinite(i) && p.matrixIsFinite(i) }
 
@@ -95,6 +117,8 @@ public struct BatchedEKF: Sendable {
   /// Predicts every track by `dt` seconds (constant velocity; F and Q rebuilt only when `dt` changes).
   /// - Throws: `LinearAlgebraError` from BLAS shape checks (not expected with consistent banks).
   public mutating func predictAll(dt: Double) throws {
+    gated = nil
+    projectedPose = nil
     guard x.count > 0 else { return }
     if dt != self.dt {
       self.dt = dt
@@ -105,6 +129,35 @@ public struct BatchedEKF: Sendable {
     try InterleavedMatrices.symmetricSandwich(f, transposes: &p, plus: q, scratch: &scratch)
     // A coasting track keeps turning at its rate: keep its azimuth in (−π, π] as the update does.
     for t in 0..<x.count { x[t, 0, 0] = Angle.wrap(x[t, 0, 0]) }
+  }
+
+  /// Projects every track at `pose` (kept until a state changes; nothing to do when it is kept).
+  public mutating func project(pose: CameraPose) {
+    if projectedPose == pose { return }
+    let n = x.count
+    projected.resize(to: n)
+    let posed = model.projection(pose: pose)
+    for k in 0..<n {
+      let e = posed.evaluate(azimuth: x[k, 0, 0], elevation: x[k, 1, 0], logSize: x[k, 2, 0])
+      projected[k, 0, 0] = e.u
+      projected[k, 1, 0] = e.v
+      projected[k, 2, 0] = e.h
+      projected[k, 3, 0] = e.duAz
+      projected[k, 4, 0] = e.duEl
+      projected[k, 5, 0] = e.dvAz
+      projected[k, 6, 0] = e.dvEl
+      projected[k, 7, 0] = e.dhLs
+    }
+    projectedPose = pose
+  }
+
+  /// Track `i`'s predicted measurement at `pose`: box centre (normalized image coordinates, lower-left
+  /// origin) and height (fraction of the image height); from `project(pose:)` when it was called for
+  /// this pose and these states.
+  public func predictedMeasurement(_ i: Int, pose: CameraPose) -> (u: Double, v: Double, h: Double) {
+    if projectedPose == pose { return (projected[i, 0, 0], projected[i, 1, 0], projected[i, 2, 0]) }
+    let e = model.evaluate(azimuth: x[i, 0, 0], elevation: x[i, 1, 0], logSize: x[i, 2, 0], pose: pose)
+    return (e.u, e.v, e.h)
   }
 
   /// Squared Mahalanobis distances (NIS) of every observation from every track, written row-major
@@ -118,7 +171,10 @@ public struct BatchedEKF: Sendable {
     let m = z.count
     out.removeAll(keepingCapacity: true)
     guard n > 0, m > 0 else { return }
-    try innovationCovariances(x, p, pose: pose, anchor: { _ in anchor }, scale: { _ in scale })
+    gated = nil
+    project(pose: pose)
+    try innovationCovariances(p, track: { $0 }, anchor: { _ in anchor }, scale: { _ in scale })
+    gated = (pose, anchor, scale)
     if gateZ.columns < m { gateZ = Matrix(rows: 3, columns: Swift.max(m, 2 * gateZ.columns)) }
     for j in 0..<m {
       gateZ[0, j] = z[j].u
@@ -145,6 +201,14 @@ public struct BatchedEKF: Sendable {
     let n = indices.count
     nis.removeAll(keepingCapacity: true)
     guard n > 0 else { return }
+    // The gate's factors serve when the pose and every measurement's anchor and scale are the gate's.
+    var reuse = false
+    if let g = gated, g.pose == pose {
+      reuse = true
+      for b in 0..<n where anchors[b] != g.anchor || scales[b] != g.scale { reuse = false }
+    }
+    gated = nil
+    if !reuse { project(pose: pose) }
     // Every track measured (the usual steady state): work on the banks in place, no gathering.
     let all = n == x.count
     var swapped = false
@@ -167,7 +231,15 @@ public struct BatchedEKF: Sendable {
         up.copyMatrix(b, from: p, matrix: t)
       }
     }
-    try innovationCovariances(ux, up, pose: pose, anchor: { anchors[$0] }, scale: { scales[$0] })
+    if reuse {
+      if !all {
+        innovation.keepFilters(at: indices)
+        y.keepMatrices(at: indices)
+      }
+    } else {
+      try innovationCovariances(
+        up, track: { all ? $0 : indices[$0] }, anchor: { anchors[$0] }, scale: { scales[$0] })
+    }
     // y holds the predicted measurements: the innovation is z − ẑ.
     for k in 0..<n {
       y[k, 0, 0] = z[k].u - y[k, 0, 0]
@@ -184,6 +256,7 @@ public struct BatchedEKF: Sendable {
     for b in reset {
       Self.setDiagonalCovariance(&up, track: b, standardDeviations: parameters.initialStandardDeviations)
     }
+    projectedPose = nil
     if all {
       for t in 0..<n { ux[t, 0, 0] = Angle.wrap(ux[t, 0, 0]) }
     } else {
@@ -203,34 +276,35 @@ public struct BatchedEKF: Sendable {
   }
 
   /// Fills `h`, the noise variances `r`, the predicted measurements (into `y`) and the factor of every
-  /// S = H P Hᵀ + R, for the tracks of `xs`/`ps`.
+  /// S = H P Hᵀ + R, for the covariances `ps`; filter b is track `track(b)` of `projected`.
   private mutating func innovationCovariances(
-    _ xs: InterleavedMatrices, _ ps: InterleavedMatrices, pose: CameraPose, anchor: (Int) -> VerticalAnchor,
+    _ ps: InterleavedMatrices, track: (Int) -> Int, anchor: (Int) -> VerticalAnchor,
     scale: (Int) -> MeasurementNoiseScale
   ) throws {
-    let n = xs.count
+    let n = ps.count
     h.resize(to: n)
     r.resize(to: n)
     y.resize(to: n)
-    let posed = model.projection(pose: pose)
     let center = parameters.measurementNoiseCenter
     let size = parameters.measurementNoiseHeight
-    for k in 0..<n {
-      let e = posed.evaluate(azimuth: xs[k, 0, 0], elevation: xs[k, 1, 0], logSize: xs[k, 2, 0])
-      let half = anchor(k).sign / 2
-      y[k, 0, 0] = e.u
-      y[k, 1, 0] = e.v + half * e.h
-      y[k, 2, 0] = e.h
-      h[k, 0, 0] = e.duAz
-      h[k, 0, 1] = e.duEl
-      h[k, 1, 0] = e.dvAz
-      h[k, 1, 1] = e.dvEl
-      h[k, 1, 2] = half * e.dhLs
-      h[k, 2, 2] = e.dhLs
-      let noise = scale(k)
-      r[k, 0, 0] = (center * noise.u) * (center * noise.u)
-      r[k, 1, 0] = (center * noise.v) * (center * noise.v)
-      r[k, 2, 0] = (size * noise.h) * (size * noise.h)
+    for b in 0..<n {
+      let k = track(b)
+      let half = anchor(b).sign / 2
+      let eh = projected[k, 2, 0]
+      let dhLs = projected[k, 7, 0]
+      y[b, 0, 0] = projected[k, 0, 0]
+      y[b, 1, 0] = projected[k, 1, 0] + half * eh
+      y[b, 2, 0] = eh
+      h[b, 0, 0] = projected[k, 3, 0]
+      h[b, 0, 1] = projected[k, 4, 0]
+      h[b, 1, 0] = projected[k, 5, 0]
+      h[b, 1, 1] = projected[k, 6, 0]
+      h[b, 1, 2] = half * dhLs
+      h[b, 2, 2] = dhLs
+      let noise = scale(b)
+      r[b, 0, 0] = (center * noise.u) * (center * noise.u)
+      r[b, 1, 0] = (center * noise.v) * (center * noise.v)
+      r[b, 2, 0] = (size * noise.h) * (size * noise.h)
     }
     try innovation.factor(covariances: ps, jacobians: h, noiseVariances: r)
   }

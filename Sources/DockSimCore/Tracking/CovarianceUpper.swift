@@ -40,13 +40,29 @@ public struct CovarianceUpper: RandomAccessCollection, Equatable, Sendable {
 
   /// From a column-major 6×6 matrix read through `element(row, column)`.
   init(symmetric element: (Int, Int) -> Double) {
-    var k = 0
-    for i in 0..<6 {
-      for j in i..<6 {
-        self[k] = element(i, j)
-        k += 1
-      }
-    }
+    // Written out: the setter's 21-way switch per entry cost more than the reads (one per track and
+    // frame for every `Track` the tracker returns).
+    e0 = element(0, 0)
+    e1 = element(0, 1)
+    e2 = element(0, 2)
+    e3 = element(0, 3)
+    e4 = element(0, 4)
+    e5 = element(0, 5)
+    e6 = element(1, 1)
+    e7 = element(1, 2)
+    e8 = element(1, 3)
+    e9 = element(1, 4)
+    e10 = element(1, 5)
+    e11 = element(2, 2)
+    e12 = element(2, 3)
+    e13 = element(2, 4)
+    e14 = element(2, 5)
+    e15 = element(3, 3)
+    e16 = element(3, 4)
+    e17 = element(3, 5)
+    e18 = element(4, 4)
+    e19 = element(4, 5)
+    e20 = element(5, 5)
   }
 
   public var startIndex: Int { 0 }

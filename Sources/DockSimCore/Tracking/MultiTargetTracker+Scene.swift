@@ -3,9 +3,8 @@ import Foundation
 extension MultiTargetTracker {
   /// The image box a track predicts at `pose` (lower-left origin), from its state and last aspect.
   func predictedBox(_ i: Int, pose: CameraPose) -> NormalizedRect {
-    // The three components the projection needs, not the whole state.
-    let e = model.evaluate(
-      azimuth: ekf.x[i, 0, 0], elevation: ekf.x[i, 1, 0], logSize: ekf.x[i, 2, 0], pose: pose)
+    // Projected once per frame for the boxes, the gate and the update (`BatchedEKF.project(pose:)`).
+    let e = ekf.predictedMeasurement(i, pose: pose)
     // `aspect` is width / height of the observed box in normalized units, so it scales `h` directly.
     let w = e.h * records[i].aspect
     return NormalizedRect(x: e.u - w / 2, y: e.v - e.h / 2, width: w, height: e.h)
@@ -20,6 +19,7 @@ extension MultiTargetTracker {
   mutating func coveredFractions(
     pose: CameraPose, into out: inout [Double], occluders: inout [Int], boxes: inout [NormalizedRect]
   ) {
+    ekf.project(pose: pose)
     boxes.removeAll(keepingCapacity: true)
     for i in records.indices { boxes.append(predictedBox(i, pose: pose)) }
     linkFacesToBodies(boxes)
@@ -42,7 +42,10 @@ extension MultiTargetTracker {
           if records[i].kind == .humanFace && records[j].kind != .humanFace && b.height < 5 * a.height {
             continue
           }
-          let f = a.intersectionArea(b) / area
+          // Most pairs do not touch: no division for them (0 / area is never above `covered`).
+          let common = a.intersectionArea(b)
+          guard common > 0 else { continue }
+          let f = common / area
           if f > covered {
             covered = f
             occluder = j

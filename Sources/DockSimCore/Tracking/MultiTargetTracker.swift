@@ -431,7 +431,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
           if a.width > 0 && b.width > 0 {
             // The overlap only for pairs of similar size (most pairs are not).
             guard dls <= Self.duplicateLogSize else { continue }
-            let o = a.intersectionOverUnion(b)
+            // `intersectionOverUnion`, with its division only for pairs that may pass: one below the
+            // overlap by a relative margin far above rounding cannot reach it, so no decision changes.
+            let i = a.intersectionArea(b)
+            let union = a.width * a.height + b.width * b.height - i
+            guard union > 0, i >= Self.duplicateOverlap * union * (1 - 1e-12) else { continue }
+            let o = i / union
             guard o >= Self.duplicateOverlap else { continue }
             score = o
           } else {
@@ -518,7 +523,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   private mutating func dropNonFinite(all: Bool) {
-    guard all || records.indices.contains(where: { !ekf.isFinite($0) }) else { return }
+    guard all || !ekf.allFinite else { return }
     var keep = [Bool]()
     var any = false
     for i in records.indices {
