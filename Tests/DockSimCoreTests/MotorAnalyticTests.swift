@@ -44,20 +44,10 @@ struct MotorAnalyticTests {
     let p = Self.linearAxis(ki: 2.0)
     let r = 0.8
     let states = Self.simulate(p, command: r, seconds: 0.3)
-    // J ω'' + (Kp + b) ω' + Ki ω = Ki r, ω(0) = 0, ω'(0) = Kp r / J.
-    let a = p.inertia
-    let b = p.velocityKp + p.viscousFriction
-    let c = p.velocityKi
-    let disc = (b * b - 4 * a * c).squareRoot()
-    let s1 = (-b + disc) / (2 * a)
-    let s2 = (-b - disc) / (2 * a)
-    let d0 = p.velocityKp * r / p.inertia
-    // A + B = -r, s1 A + s2 B = d0.
-    let coefB = (d0 + s1 * r) / (s2 - s1)
-    let coefA = -r - coefB
+    let exact = PIStepResponse(p, setPoint: r)
     for (i, s) in states.enumerated() {
       let t = Double(i) * Self.dt
-      let w = r + coefA * exp(s1 * t) + coefB * exp(s2 * t)
+      let w = exact.velocity(at: t)
       #expect(abs(s.velocity - w) < 1e-5 * r, "velocity at t=\(t)")
     }
     #expect(abs(states.last!.velocity - r) < 1e-3, "integral action removes the steady-state error")

@@ -47,20 +47,11 @@ struct MotorExactStepTests {
     let p = Self.linearAxis(ki: 2.0)
     let r = 0.8
     let states = Self.run(p, commands: { _ in r }, steps: 300)
-    // J ω'' + (Kp + b) ω' + Ki ω = Ki r, ω(0) = 0, ω'(0) = Kp r / J: ω = r + A e^{s1 t} + B e^{s2 t}.
-    let a = p.inertia
-    let b = p.velocityKp + p.viscousFriction
-    let c = p.velocityKi
-    let disc = (b * b - 4 * a * c).squareRoot()
-    let s1 = (-b + disc) / (2 * a)
-    let s2 = (-b - disc) / (2 * a)
-    let d0 = p.velocityKp * r / p.inertia
-    let coefB = (d0 + s1 * r) / (s2 - s1)
-    let coefA = -r - coefB
+    let exact = PIStepResponse(p, setPoint: r)
     for (i, s) in states.enumerated() {
       let t = Double(i) * Self.dt
-      let w = r + coefA * exp(s1 * t) + coefB * exp(s2 * t)
-      let theta = r * t + coefA / s1 * (exp(s1 * t) - 1) + coefB / s2 * (exp(s2 * t) - 1)
+      let w = exact.velocity(at: t)
+      let theta = exact.position(at: t)
       let integral = r * t - theta
       #expect(abs(s.velocity - w) < 1e-12, "velocity at t=\(t): \(s.velocity - w)")
       #expect(abs(s.position - theta) < 1e-12, "position at t=\(t): \(s.position - theta)")
