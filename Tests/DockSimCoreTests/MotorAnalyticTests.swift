@@ -7,12 +7,6 @@ import Testing
 struct MotorAnalyticTests {
   static let dt = 0.001
 
-  static func linearAxis(ki: Double = 0) -> AxisParameters {
-    AxisParameters(
-      positionRange: nil, maximumSpeed: 100, inertia: 5e-4, viscousFriction: 1e-4, coulombFriction: 0,
-      torqueLimit: 1e9, velocityKp: 0.1, velocityKi: ki, encoderCountsPerRevolution: 0)
-  }
-
   static func simulate(_ p: AxisParameters, command: Double, seconds: Double) -> [AxisState] {
     let axis = DCMotorAxis(parameters: p)
     var s = AxisState()
@@ -25,23 +19,22 @@ struct MotorAnalyticTests {
   }
 
   @Test func proportionalLoopIsFirstOrder() {
-    let p = Self.linearAxis()
+    let p = LinearMotorLoop.axis()
     let r = 1.3
     let states = Self.simulate(p, command: r, seconds: 0.05)
-    let k = p.velocityKp + p.viscousFriction
-    let tau = p.inertia / k
-    let wss = p.velocityKp * r / k
+    let exact = PStepResponse(p, setPoint: r)
+    let wss = exact.steadyVelocity
     for (i, s) in states.enumerated() {
       let t = Double(i) * Self.dt
-      let w = wss * (1 - exp(-t / tau))
-      let theta = wss * (t - tau * (1 - exp(-t / tau)))
+      let w = exact.velocity(at: t)
+      let theta = exact.position(at: t)
       #expect(abs(s.velocity - w) < 1e-5 * wss, "velocity at t=\(t)")
       #expect(abs(s.position - theta) < 1e-7, "position at t=\(t)")
     }
   }
 
   @Test func proportionalIntegralLoopIsSecondOrder() {
-    let p = Self.linearAxis(ki: 2.0)
+    let p = LinearMotorLoop.axis(ki: 2.0)
     let r = 0.8
     let states = Self.simulate(p, command: r, seconds: 0.3)
     let exact = PIStepResponse(p, setPoint: r)
@@ -54,7 +47,7 @@ struct MotorAnalyticTests {
   }
 
   @Test func torqueLimitGivesConstantAcceleration() {
-    var p = Self.linearAxis()
+    var p = LinearMotorLoop.axis()
     p.viscousFriction = 0
     p.velocityKp = 100
     p.torqueLimit = 0.05
@@ -68,7 +61,7 @@ struct MotorAnalyticTests {
   }
 
   @Test func coulombFrictionHoldsBelowBreakaway() {
-    var p = Self.linearAxis()
+    var p = LinearMotorLoop.axis()
     p.coulombFriction = 0.01
     // Kp·ω_ref = 0.005 N·m < 0.01 N·m breakaway, no integral: never moves.
     let states = Self.simulate(p, command: 0.05, seconds: 0.5)
@@ -80,7 +73,7 @@ struct MotorAnalyticTests {
   }
 
   @Test func coulombFrictionStopsTheAxisWithoutReversing() {
-    var p = Self.linearAxis()
+    var p = LinearMotorLoop.axis()
     p.coulombFriction = 0.01
     let axis = DCMotorAxis(parameters: p)
     var s = AxisState(position: 0, velocity: 2)
@@ -94,7 +87,7 @@ struct MotorAnalyticTests {
   }
 
   @Test func speedCapClampsTheSetPoint() {
-    var p = Self.linearAxis(ki: 2)
+    var p = LinearMotorLoop.axis(ki: 2)
     p.maximumSpeed = 1.5
     let axis = DCMotorAxis(parameters: p)
     var s = AxisState()
@@ -109,7 +102,7 @@ struct MotorAnalyticTests {
   }
 
   @Test func hardStopHoldsThePositionRange() {
-    var p = Self.linearAxis(ki: 2)
+    var p = LinearMotorLoop.axis(ki: 2)
     p.positionRange = -0.5...0.5
     let axis = DCMotorAxis(parameters: p)
     var s = AxisState(position: 0.4)

@@ -8,13 +8,6 @@ import Testing
 struct MotorExactStepTests {
   static let dt = 0.001
 
-  /// The linear loop: no Coulomb friction, a torque limit never reached, no speed cap in the way.
-  static func linearAxis(ki: Double) -> AxisParameters {
-    AxisParameters(
-      positionRange: nil, maximumSpeed: 100, inertia: 5e-4, viscousFriction: 1e-4, coulombFriction: 0,
-      torqueLimit: 1e9, velocityKp: 0.1, velocityKi: ki, encoderCountsPerRevolution: 0)
-  }
-
   static func run(_ p: AxisParameters, commands: (Int) -> Double, steps: Int) -> [AxisState] {
     let axis = DCMotorAxis(parameters: p)
     let transition = DCMotorTransition(parameters: p, dt: dt)
@@ -28,23 +21,21 @@ struct MotorExactStepTests {
   }
 
   @Test func proportionalLoopMatchesTheExponentialTo1e12() {
-    let p = Self.linearAxis(ki: 0)
+    let p = LinearMotorLoop.axis(ki: 0)
     let r = 1.3
     let states = Self.run(p, commands: { _ in r }, steps: 200)
-    let k = p.velocityKp + p.viscousFriction
-    let tau = p.inertia / k
-    let wss = p.velocityKp * r / k
+    let exact = PStepResponse(p, setPoint: r)
     for (i, s) in states.enumerated() {
       let t = Double(i) * Self.dt
-      let w = wss * (1 - exp(-t / tau))
-      let theta = wss * (t - tau * (1 - exp(-t / tau)))
+      let w = exact.velocity(at: t)
+      let theta = exact.position(at: t)
       #expect(abs(s.velocity - w) < 1e-12, "velocity at t=\(t): \(s.velocity - w)")
       #expect(abs(s.position - theta) < 1e-12, "position at t=\(t): \(s.position - theta)")
     }
   }
 
   @Test func proportionalIntegralLoopMatchesTheExponentialsTo1e12() {
-    let p = Self.linearAxis(ki: 2.0)
+    let p = LinearMotorLoop.axis(ki: 2.0)
     let r = 0.8
     let states = Self.run(p, commands: { _ in r }, steps: 300)
     let exact = PIStepResponse(p, setPoint: r)
