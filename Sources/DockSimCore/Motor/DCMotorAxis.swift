@@ -28,7 +28,6 @@ public struct DCMotorAxis: MotorModel {
   public func step(_ state: AxisState, command: AxisCommand, transition: DCMotorTransition) -> MotorStep {
     assert(transition.parameters == parameters, "a transition computed for other parameters")
     let p = parameters
-    let limit = p.torqueLimit
     let reference = min(max(command.velocity, -p.maximumSpeed), p.maximumSpeed)
     let clamped = abs(command.velocity) > p.maximumSpeed
     guard let direction = movingDirection(state, reference: reference) else {
@@ -36,12 +35,10 @@ public struct DCMotorAxis: MotorModel {
     }
     let y0 = Vector3(state.position, state.velocity, state.integral)
     let friction = p.coulombFriction * direction
-    if abs(p.velocityKp * (reference - y0.b) + p.velocityKi * y0.c) <= limit {
+    if isLinear(y0, reference: reference) {
       let y1 = transition.full.apply(y0, reference: reference, friction: friction)
       let ym = transition.half.apply(y0, reference: reference, friction: friction)
-      if abs(p.velocityKp * (reference - y1.b) + p.velocityKi * y1.c) <= limit
-        && abs(p.velocityKp * (reference - ym.b) + p.velocityKi * ym.c) <= limit
-      {
+      if isLinear(y1, reference: reference) && isLinear(ym, reference: reference) {
         return finish(unstuck(y1, direction: direction), clamped: clamped, saturated: false)
       }
     }
@@ -119,6 +116,11 @@ public struct DCMotorAxis: MotorModel {
     guard parameters.velocityKi > 0 else { return integral }
     let bound = parameters.torqueLimit / parameters.velocityKi
     return min(max(integral, -bound), bound)
+  }
+
+  /// Whether the drive torque at `y` is below its limit, where the loop is linear.
+  private func isLinear(_ y: Vector3, reference: Double) -> Bool {
+    !driveTorque(reference - y.b, integral: y.c).saturated
   }
 
   private func driveTorque(_ error: Double, integral: Double) -> (torque: Double, saturated: Bool) {
