@@ -12,10 +12,9 @@ import Synchronization
 /// files are still whole, since each is written atomically or a row at a time.
 final class Interruption: @unchecked Sendable {
   static let shared = Interruption()
-  private let lock = NSLock()
-  private var signalNumber: Int32?
-  /// Whether a signal came: read by every worker once a frame, so an atomic rather than the lock.
-  private let requested = Atomic<Bool>(false)
+  /// The first signal received, 0 while none came. Every worker reads it once a frame, so it is an
+  /// atomic rather than a lock.
+  private let signalNumber = Atomic<Int32>(0)
   private var sources: [any DispatchSourceSignal] = []
 
   func install() {
@@ -23,12 +22,10 @@ final class Interruption: @unchecked Sendable {
       ignoreSignal(s)
       let source = DispatchSource.makeSignalSource(signal: s, queue: .global())
       source.setEventHandler { [self] in
-        lock.lock()
-        let second = signalNumber != nil
-        if !second { signalNumber = s }
-        lock.unlock()
-        requested.store(true, ordering: .releasing)
-        if second { _exit(128 + s) }
+        let first = signalNumber.compareExchange(
+          expected: 0, desired: s, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring
+        ).exchanged
+        if !first { _exit(128 + s) }
         FileHandle.standardError.write(
           Data("\ndocksim: stopping after the running work (again to quit now)\n".utf8))
       }
@@ -39,12 +36,11 @@ final class Interruption: @unchecked Sendable {
 
   /// The signal received, if any.
   var received: Int32? {
-    lock.lock()
-    defer { lock.unlock() }
-    return signalNumber
+    let s = signalNumber.load(ordering: .acquiring)
+    return s == 0 ? nil : s
   }
 
-  var isRequested: Bool { requested.load(ordering: .acquiring) }
+  var isRequested: Bool { received != nil }
 }
 
 /// The C library's `signal(_:_:)`, which the `signal` property above would otherwise shadow.
