@@ -82,11 +82,7 @@ extension ShardManifest {
     var entries: [Entry] = []
     var seen: [String: Int] = [:]
     for row in rows {
-      guard row.cells.count == runColumns.count else {
-        throw InputError(
-          file: file, line: row.line,
-          message: "expected \(runColumns.count) cells as in the header, got \(row.cells.count)")
-      }
+      try row.requireCells(runColumns.count, file: file)
       var cells: [String: CSVCell] = [:]
       for (name, cell) in zip(runColumns, row.cells) { cells[name] = cell }
       func cell(_ name: String) -> CSVCell { cells[name]! }

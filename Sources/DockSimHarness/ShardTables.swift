@@ -345,11 +345,7 @@ struct ShardTables {
           "expected the header \(columns.joined(separator: ",")); run the shards and the merge with the same docksim"
       )
     }
-    for row in records.dropFirst() where row.cells.count != columns.count {
-      throw InputError(
-        file: file, line: row.line,
-        message: "expected \(columns.count) cells as in the header, got \(row.cells.count)")
-    }
+    for row in records.dropFirst() { try row.requireCells(columns.count, file: file) }
     try checkVerbatim(text, records.map { ($0.line, $0.cells.map(\.text)) }, file: file)
     return Array(records.dropFirst())
   }

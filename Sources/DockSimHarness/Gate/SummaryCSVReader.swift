@@ -112,11 +112,7 @@ public enum SummaryCSVReader {
   private static func readRow(_ record: CSVRecord, columns: [String], file: String) throws(InputError)
     -> SummaryRow
   {
-    guard record.cells.count == columns.count else {
-      throw InputError(
-        file: file, line: record.line,
-        message: "expected \(columns.count) cells as in the header, got \(record.cells.count)")
-    }
+    try record.requireCells(columns.count, file: file)
     var values: [String: String] = [:]
     for (name, cell) in zip(columns, record.cells) {
       func fail(_ message: String) -> InputError {

@@ -46,11 +46,7 @@ struct CSVStream {
 
   /// Refuses `row` when its cell count is not the header's.
   static func check(_ row: CSVRecord, header: CSVRecord, file: String) throws(InputError) {
-    guard row.cells.count == header.cells.count else {
-      throw InputError(
-        file: file, line: row.line,
-        message: "expected \(header.cells.count) cells as in the header, got \(row.cells.count)")
-    }
+    try row.requireCells(header.cells.count, file: file)
   }
 
   /// The index of `name` in the header.

@@ -44,11 +44,7 @@ struct PlotCSV {
   /// - Throws: `InputError` naming the line of a quoting error or a wrong cell count.
   mutating func next() throws(InputError) -> Row? {
     guard let record = try reader.next() else { return nil }
-    guard record.cells.count == header.count else {
-      throw InputError(
-        file: file, line: record.line,
-        message: "expected \(header.count) cells as in the header, got \(record.cells.count)")
-    }
+    try record.requireCells(header.count, file: file)
     return Row(line: record.line, cells: record.texts, columns: record.cells.map(\.column))
   }
 
