@@ -82,13 +82,19 @@ public struct InterleavedInnovation: Sendable {
     u.resize(to: count)
     check.resize(to: count)
     structure = 0
-    let used = count
+    let (used, hs) = (count, h.stride)
     h.withLanes { ph in
       for q in 0..<(m * n) {
-        // Element q of the column-major H is (q % m, q / m).
-        var nonzero = false
-        for k in 0..<used where ph[q * h.stride + k] != 0 { nonzero = true }
-        if nonzero { structure |= 1 << UInt64((q % m) * n + q / m) }
+        // Element q of the column-major H is (q % m, q / m); four filters per comparison, padding
+        // lanes masked out.
+        var nonzero = SIMD4<Int64>(repeating: 0)
+        for c in Swift.stride(from: 0, to: used, by: Lanes.scalarCount) {
+          let valid = Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c))
+          nonzero |=
+            unsafeBitCast(valid, to: SIMD4<Int64>.self)
+            & unsafeBitCast(ph.lanes(q &* hs &+ c) .!= 0, to: SIMD4<Int64>.self)
+        }
+        if nonzero != SIMD4(repeating: 0) { structure |= 1 << UInt64((q % m) * n + q / m) }
       }
     }
     guard count > 0 else { return }
@@ -285,9 +291,19 @@ private struct Kernels {
     transposed ? i &* n &+ j : j &* n &+ i
   }
 
-  /// Which of the four lanes from `c` are filters (not padding).
-  @inline(__always) func valid(_ c: Int) -> SIMDMask<Lanes.MaskStorage> {
-    Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c))
+  /// How many of the four lanes from `c` are filters (not padding).
+  @inline(__always) func filters(from c: Int) -> Int { Swift.min(Lanes.scalarCount, count &- c) }
+
+  /// All ones in the lanes from `c` that are filters, zero in padding lanes.
+  @inline(__always) func validLanes(from c: Int) -> SIMD4<Int64> {
+    bits(Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c)))
+  }
+
+  /// A comparison's lanes as integers (all ones where true). Combining `SIMDMask`s with `.&`, `.|`
+  /// and `.!` is not vectorized on this target (it cost a quarter of the update kernel); the same
+  /// operations on the integer lanes are single instructions.
+  @inline(__always) func bits(_ mask: SIMDMask<Lanes.MaskStorage>) -> SIMD4<Int64> {
+    unsafeBitCast(mask, to: SIMD4<Int64>.self)
   }
 
   /// H P, S and L for every filter; true if some filter's S holds NaN or is not positive definite.
@@ -297,7 +313,7 @@ private struct Kernels {
     _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
     _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
   ) -> Bool {
-    var bad = SIMDMask<Lanes.MaskStorage>(repeating: false)
+    var bad = SIMD4<Int64>(repeating: 0)
     for c in Swift.stride(from: 0, to: count, by: 4) {
       for j in 0..<n {
         for i in 0..<m {
@@ -319,18 +335,23 @@ private struct Kernels {
           s.setLanes(at(j &* m &+ i, c), acc)
         }
       }
-      let ok = valid(c)
-      for j in 0..<m {
+    }
+    // The factors pivot by pivot across all filters (pivot j of every filter, then pivot j + 1):
+    // a pivot's square root and reciprocal wait on the one before it in the same filter, so walking
+    // the filters in the inner loop gives the processor independent work while they complete.
+    for j in 0..<m {
+      for c in Swift.stride(from: 0, to: count, by: 4) {
+        let valid = validLanes(from: c)
         for i in j..<m {
           let v = s.lanes(at(j &* m &+ i, c))
-          bad .|= ok .& (v .!= v)
+          bad |= bits(v .!= v) & valid
         }
         var d = s.lanes(at(j &* m &+ j, c))
         for q in 0..<j {
           let ljq = l.lanes(at(q &* m &+ j, c))
           d -= ljq * ljq
         }
-        bad .|= ok .& .!(d .> 0)
+        bad |= ~bits(d .> 0) & valid
         let pivot = d.squareRoot()
         // One division per pivot; the column below and every later solve multiply by it.
         let inverse = 1 / pivot
@@ -344,7 +365,7 @@ private struct Kernels {
         }
       }
     }
-    return any(bad)
+    return bad != SIMD4(repeating: 0)
   }
 
   /// u ← L⁻¹ u for the four filters from lane `c`.
@@ -401,9 +422,12 @@ private struct Kernels {
       // P ← P − Vᵀ V; the two halves differ by rounding of the prediction, so both are updated and
       // averaged (which makes the orientation of the storage irrelevant from here on).
       for j in 0..<n {
+        // Column j of V once for the whole column of P (stores into P could alias it otherwise).
+        var vj = InlineLanes()
+        for q in 0..<m { vj[q] = b.v.lanes(at(j &* m &+ q, c)) }
         for i in j..<n {
           var sum = Lanes(repeating: 0)
-          for q in 0..<m { sum += b.v.lanes(at(i &* m &+ q, c)) * b.v.lanes(at(j &* m &+ q, c)) }
+          for q in 0..<m { sum += b.v.lanes(at(i &* m &+ q, c)) * vj[q] }
           let (lo, up) = (
             at(pIndex(i, j, n: n, transposed: pt), c), at(pIndex(j, i, n: n, transposed: pt), c)
           )
@@ -417,17 +441,18 @@ private struct Kernels {
           }
         }
       }
-      // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
-      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
-      // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
-      // at hand each term of the elimination is one product, not two.
-      var bad = SIMDMask<Lanes.MaskStorage>(repeating: false)
-      for j in 0..<n {
+    }
+    // Positive definite: the LDLᵀ factorization of every new P has positive, finite pivots (the
+    // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
+    // L itself above it (L(i, j) at (j, i)) and the pivots on it: with both W and L at hand each
+    // term of the elimination is one product, not two. Pivot by pivot across all filters, as in
+    // `factor`: each reciprocal waits on the pivot before it in the same filter only.
+    for j in 0..<n {
+      for c in Swift.stride(from: 0, to: count, by: 4) {
         var d = b.p.lanes(at(j &* n &+ j, c))
         for q in 0..<j { d -= b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-        bad .|= .!((d .> 0) .& (d .< .infinity))
+        b.check.setLanes(at(j &* n &+ j, c), d)
         let inverse = 1 / d
-        b.check.setLanes(at(j &* n &+ j, c), inverse)
         for i in (j + 1)..<n {
           var w = b.p.lanes(at(j &* n &+ i, c))
           for q in 0..<j { w -= b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(j &* n &+ q, c)) }
@@ -435,8 +460,16 @@ private struct Kernels {
           b.check.setLanes(at(i &* n &+ j, c), w * inverse)
         }
       }
-      if any(bad) {
-        for t in 0..<lanes where bad[t] { notPositiveDefinite.append(c &+ t) }
+    }
+    for c in Swift.stride(from: 0, to: count, by: 4) {
+      var bad = SIMD4<Int64>(repeating: 0)
+      for j in 0..<n {
+        let d = b.check.lanes(at(j &* n &+ j, c))
+        bad |= ~(bits(d .> 0) & bits(d .< .infinity))
+      }
+      bad &= validLanes(from: c)
+      if bad != SIMD4(repeating: 0) {
+        for t in 0..<filters(from: c) where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
       }
     }
   }

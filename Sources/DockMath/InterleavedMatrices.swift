@@ -1,6 +1,6 @@
 /// `count` small matrices of one shape, `rows`×`columns`, interleaved lane by lane: element (i, j) of
 /// matrix k is at `(j·rows + i)·stride + k`, where `stride` (the lanes of one element) is `count`
-/// rounded up to a multiple of `laneWidth`.
+/// rounded up to a multiple of `strideAlignment`.
 ///
 /// The same element of every matrix is contiguous, so a kernel doing the same arithmetic on every
 /// matrix (the Kalman update of every track, `InterleavedInnovation`) serves `laneWidth` matrices with
@@ -15,13 +15,21 @@ public struct InterleavedMatrices: Sendable {
   /// Matrices per SIMD group; `stride` is a multiple of it.
   public static let laneWidth = 4
 
+  /// What `stride` is a multiple of (a multiple of `laneWidth`). BLAS calls over whole elements of
+  /// every matrix (`predictConstantVelocity`) then cover a multiple of 16 lanes, and OpenBLAS's
+  /// daxpy kernels on x86-64 run blocks of 16 elements through one instruction sequence (fused
+  /// multiply-adds) and a shorter remainder through another (a multiply, then an add): with a
+  /// remainder, a matrix's rounding would depend on how many matrices the bank holds, and a track's
+  /// estimate on how many other tracks there are.
+  public static let strideAlignment = 16
+
   /// Rows of each matrix.
   public let rows: Int
   /// Columns of each matrix.
   public let columns: Int
   /// Matrices in use.
   public private(set) var count: Int
-  /// Lanes per element: `count` rounded up to a multiple of `laneWidth` (at least `laneWidth`).
+  /// Lanes per element: `count` rounded up to a multiple of `strideAlignment` (at least that).
   public private(set) var stride: Int
   /// rows·columns·capacity elements; the first rows·columns·stride are in use.
   @usableFromInline var storage: [Double]
@@ -40,7 +48,7 @@ public struct InterleavedMatrices: Sendable {
 
   /// The stride for `count` matrices.
   @usableFromInline static func stride(for count: Int) -> Int {
-    Swift.max(laneWidth, (count + laneWidth - 1) / laneWidth * laneWidth)
+    Swift.max(strideAlignment, (count + strideAlignment - 1) / strideAlignment * strideAlignment)
   }
 
   /// Elements of one matrix.
@@ -149,6 +157,49 @@ public struct InterleavedMatrices: Sendable {
       if k != b { copyMatrix(from: k, to: b) }
     }
     resize(to: indices.count)
+  }
+
+  /// Element (`row`, `column`) of the `laneWidth` matrices from `first`, one per lane (padding lanes
+  /// included): for computing on four matrices at once outside DockMath.
+  /// - Precondition: `first` is a multiple of `laneWidth` below `stride`; the element is in the shape.
+  @inlinable
+  public func lanes(from first: Int, row: Int, column: Int) -> SIMD4<Double> {
+    let offset = laneOffset(first, row, column)
+    return storage.withUnsafeBufferPointer { $0.baseAddress!.lanes(offset) }
+  }
+
+  /// Element (`row`, `column`) of the `laneWidth` matrices from `first` becomes `value`, one lane each.
+  /// - Precondition: as `lanes(from:row:column:)`.
+  @inlinable
+  public mutating func setLanes(from first: Int, row: Int, column: Int, to value: SIMD4<Double>) {
+    let offset = laneOffset(first, row, column)
+    storage.withUnsafeMutableBufferPointer { $0.baseAddress!.setLanes(offset, value) }
+  }
+
+  @inlinable
+  func laneOffset(_ first: Int, _ row: Int, _ column: Int) -> Int {
+    if !(first >= 0 && first < stride && first % Self.laneWidth == 0 && row >= 0 && row < rows && column >= 0
+      && column < columns)
+    {
+      lanesOutOfRange(first, row, column)
+    }
+    return (column * rows + row) * stride + first
+  }
+
+  @usableFromInline @inline(never)
+  func lanesOutOfRange(_ first: Int, _ row: Int, _ column: Int) -> Never {
+    preconditionFailure("Lanes from \(first), element (\(row), \(column)) outside \(shapeText)")
+  }
+
+  /// Element (`row`, `column`) of every matrix in use becomes `transform` of itself, in matrix order
+  /// (one pass over that element's lanes, with no per-element index or uniqueness check).
+  @inlinable
+  public mutating func transformElement(row: Int, column: Int, _ transform: (Double) -> Double) {
+    let base = laneOffset(0, row, column)
+    let n = count
+    storage.withUnsafeMutableBufferPointer { e in
+      for k in 0..<n { e[base &+ k] = transform(e[base &+ k]) }
+    }
   }
 
   /// Whether every element of matrix `k` is finite.

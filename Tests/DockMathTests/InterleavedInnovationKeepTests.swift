@@ -21,7 +21,7 @@ struct InterleavedInnovationKeepTests {
     var bank = InterleavedMatrices(rows: 2, columns: 1, count: 10)
     for k in 0..<10 { for i in 0..<2 { bank[k, i, 0] = Double(10 * k + i) } }
     bank.keepMatrices(at: [0, 5, 6, 9])
-    #expect(bank.count == 4 && bank.stride == 4)
+    #expect(bank.count == 4 && bank.stride == 16)
     for (b, k) in [0, 5, 6, 9].enumerated() {
       #expect(bank[b, 0, 0] == Double(10 * k) && bank[b, 1, 0] == Double(10 * k + 1), "matrix \(b)")
     }

@@ -1,0 +1,88 @@
+import DockMath
+import DockSimTestSupport
+import Testing
+
+/// `InterleavedMatrices.predictConstantVelocity` against F·x and F·P·Fᵀ + Q by the textbook triple
+/// loop, for every matrix of a bank, in both storage orientations.
+struct ConstantVelocityPredictionTests {
+  typealias Naive = NaiveLinearAlgebra
+
+  /// F = [[I, dt·I], [0, I]] for `n` states.
+  static func transition(n: Int, dt: Double) -> Matrix {
+    var f = Matrix.identity(n)
+    for i in 0..<(n / 2) { f[i, i + n / 2] = dt }
+    return f
+  }
+
+  @Test(arguments: [(6, 1), (6, 5), (6, 16), (4, 9), (2, 3)])
+  func matchesTheDenseProducts(n: Int, count: Int) throws {
+    var g = SeededGenerator(seed: UInt64(n * 100 + count))
+    let dt = 1.0 / 30
+    let f = Self.transition(n: n, dt: dt)
+    let q = Naive.randomSPD(n: n, using: &g)
+    var x = InterleavedMatrices(rows: n, columns: 1, count: count)
+    var p = InterleavedMatrices(rows: n, columns: n, count: count)
+    var states: [Matrix] = []
+    var covariances: [Matrix] = []
+    for k in 0..<count {
+      let xk = Naive.randomMatrix(rows: n, columns: 1, using: &g)
+      let pk = Naive.randomSPD(n: n, using: &g)
+      x.setMatrix(k, to: xk)
+      p.setMatrix(k, to: pk)
+      states.append(xk)
+      covariances.append(pk)
+    }
+    var transposes = p
+    for k in 0..<count { transposes.setMatrix(k, to: covariances[k].transposed()) }
+    var xt = x
+    try InterleavedMatrices.predictConstantVelocity(states: &x, covariances: &p, dt: dt, plus: q)
+    try InterleavedMatrices.predictConstantVelocity(states: &xt, covariances: &transposes, dt: dt, plus: q)
+    for k in 0..<count {
+      let expectedX = Naive.multiply(f, .none, states[k])
+      var expectedP = Naive.multiply(Naive.multiply(f, .none, covariances[k]), .none, f, .transposed)
+      for i in 0..<n { for j in 0..<n { expectedP[i, j] += q[i, j] } }
+      #expect(Naive.relativeDifference(x.matrix(k), expectedX) < 1e-14)
+      #expect(Naive.relativeDifference(p.matrix(k), expectedP) < 1e-14)
+      #expect(Naive.relativeDifference(transposes.matrix(k).transposed(), expectedP) < 1e-14)
+      #expect(xt.matrix(k) == x.matrix(k))
+    }
+  }
+
+  @Test func shapesThatDoNotFitThrowAndChangeNothing() {
+    var x = InterleavedMatrices(rows: 6, columns: 1, count: 2)
+    var p = InterleavedMatrices(rows: 6, columns: 6, count: 2)
+    x[0, 3, 0] = 1
+    p[1, 0, 0] = 2
+    let (x0, p0) = (x, p)
+    // q of another size.
+    #expect(throws: LinearAlgebraError.self) {
+      try InterleavedMatrices.predictConstantVelocity(
+        states: &x, covariances: &p, dt: 0.1, plus: Matrix(rows: 5, columns: 5))
+    }
+    // An odd state size has no positions-then-rates split.
+    var oddX = InterleavedMatrices(rows: 5, columns: 1, count: 2)
+    var oddP = InterleavedMatrices(rows: 5, columns: 5, count: 2)
+    #expect(throws: LinearAlgebraError.self) {
+      try InterleavedMatrices.predictConstantVelocity(
+        states: &oddX, covariances: &oddP, dt: 0.1, plus: Matrix(rows: 5, columns: 5))
+    }
+    // Fewer covariances than states.
+    var fewer = InterleavedMatrices(rows: 6, columns: 6, count: 1)
+    #expect(throws: LinearAlgebraError.self) {
+      try InterleavedMatrices.predictConstantVelocity(
+        states: &x, covariances: &fewer, dt: 0.1, plus: Matrix(rows: 6, columns: 6))
+    }
+    #expect(x.matrix(0) == x0.matrix(0) && p.matrix(1) == p0.matrix(1))
+  }
+
+  @Test func laneAccessAndElementTransformAddressTheSameElements() {
+    var bank = InterleavedMatrices(rows: 3, columns: 2, count: 6)
+    for k in 0..<6 { for i in 0..<3 { for j in 0..<2 { bank[k, i, j] = Double(100 * k + 10 * i + j) } } }
+    #expect(bank.lanes(from: 4, row: 2, column: 1) == SIMD4(421, 521, 0, 0))
+    bank.setLanes(from: 0, row: 1, column: 0, to: SIMD4(-1, -2, -3, -4))
+    #expect(bank[3, 1, 0] == -4 && bank[0, 1, 1] == 11)
+    bank.transformElement(row: 0, column: 1) { $0 + 0.5 }
+    #expect((0..<6).allSatisfy { bank[$0, 0, 1] == Double(100 * $0 + 1) + 0.5 })
+    #expect(bank[0, 0, 0] == 0)
+  }
+}
