@@ -33,8 +33,6 @@ public struct BatchedEKF: Sendable {
   private var f = Matrix.identity(6)
   private var q = Matrix(rows: 6, columns: 6)
   private var dt = Double.nan
-  private var xNext = InterleavedMatrices(rows: 6, columns: 1)
-  private var scratch = InterleavedMatrices(rows: 6, columns: 6)
   // The tracks of one update, gathered (all of them: swapped in, no copy).
   private var ux = InterleavedMatrices(rows: 6, columns: 1)
   private var up = InterleavedMatrices(rows: 6, columns: 6)
@@ -124,29 +122,31 @@ public struct BatchedEKF: Sendable {
       self.dt = dt
       MotionModelMatrices.fill(f: &f, q: &q, dt: dt, parameters: parameters, tracks: 1)
     }
-    try InterleavedMatrices.multiply(f, vectors: x, into: &xNext)
-    swap(&x, &xNext)
-    try InterleavedMatrices.symmetricSandwich(f, transposes: &p, plus: q, scratch: &scratch)
+    try InterleavedMatrices.predictConstantVelocity(states: &x, covariances: &p, dt: dt, plus: q)
     // A coasting track keeps turning at its rate: keep its azimuth in (−π, π] as the update does.
-    for t in 0..<x.count { x[t, 0, 0] = Angle.wrap(x[t, 0, 0]) }
+    x.transformElement(row: 0, column: 0, Angle.wrap)
   }
 
-  /// Projects every track at `pose` (kept until a state changes; nothing to do when it is kept).
+  /// Projects every track at `pose` (kept until a state changes; nothing to do when it is kept), four
+  /// tracks per SIMD lane group.
   public mutating func project(pose: CameraPose) {
     if projectedPose == pose { return }
     let n = x.count
     projected.resize(to: n)
     let posed = model.projection(pose: pose)
-    for k in 0..<n {
-      let e = posed.evaluate(azimuth: x[k, 0, 0], elevation: x[k, 1, 0], logSize: x[k, 2, 0])
-      projected[k, 0, 0] = e.u
-      projected[k, 1, 0] = e.v
-      projected[k, 2, 0] = e.h
-      projected[k, 3, 0] = e.duAz
-      projected[k, 4, 0] = e.duEl
-      projected[k, 5, 0] = e.dvAz
-      projected[k, 6, 0] = e.dvEl
-      projected[k, 7, 0] = e.dhLs
+    for c in Swift.stride(from: 0, to: n, by: InterleavedMatrices.laneWidth) {
+      let states = LaneTrackStates(
+        azimuth: x.lanes(from: c, row: 0, column: 0), elevation: x.lanes(from: c, row: 1, column: 0),
+        logSize: x.lanes(from: c, row: 2, column: 0))
+      let e = posed.evaluate(lanes: states, lanes: Swift.min(InterleavedMatrices.laneWidth, n - c))
+      projected.setLanes(from: c, row: 0, column: 0, to: e.u)
+      projected.setLanes(from: c, row: 1, column: 0, to: e.v)
+      projected.setLanes(from: c, row: 2, column: 0, to: e.h)
+      projected.setLanes(from: c, row: 3, column: 0, to: e.duAz)
+      projected.setLanes(from: c, row: 4, column: 0, to: e.duEl)
+      projected.setLanes(from: c, row: 5, column: 0, to: e.dvAz)
+      projected.setLanes(from: c, row: 6, column: 0, to: e.dvEl)
+      projected.setLanes(from: c, row: 7, column: 0, to: e.dhLs)
     }
     projectedPose = pose
   }
@@ -173,7 +173,7 @@ public struct BatchedEKF: Sendable {
     guard n > 0, m > 0 else { return }
     gated = nil
     project(pose: pose)
-    try innovationCovariances(p, track: { $0 }, anchor: { _ in anchor }, scale: { _ in scale })
+    try innovationCovariances(p, track: nil, anchor: { _ in anchor }, scale: { _ in scale })
     gated = (pose, anchor, scale)
     if gateZ.columns < m { gateZ = Matrix(rows: 3, columns: Swift.max(m, 2 * gateZ.columns)) }
     for j in 0..<m {
@@ -238,13 +238,19 @@ public struct BatchedEKF: Sendable {
       }
     } else {
       try innovationCovariances(
-        up, track: { all ? $0 : indices[$0] }, anchor: { anchors[$0] }, scale: { scales[$0] })
+        up, track: all ? nil : { indices[$0] }, anchor: { anchors[$0] }, scale: { scales[$0] })
     }
     // y holds the predicted measurements: the innovation is z − ẑ.
-    for k in 0..<n {
-      y[k, 0, 0] = z[k].u - y[k, 0, 0]
-      y[k, 1, 0] = z[k].v - y[k, 1, 0]
-      y[k, 2, 0] = z[k].h - y[k, 2, 0]
+    for c in Swift.stride(from: 0, to: n, by: InterleavedMatrices.laneWidth) {
+      let used = Swift.min(InterleavedMatrices.laneWidth, n - c)
+      let (u, v, hz) = (
+        Lanes.gathering(used) { z[c + $0].u }, Lanes.gathering(used) { z[c + $0].v },
+        Lanes.gathering(used) { z[c + $0].h }
+      )
+      // Padding lanes hold whatever the kernels computed there: never reported (InterleavedMatrices).
+      y.setLanes(from: c, row: 0, column: 0, to: u - y.lanes(from: c, row: 0, column: 0))
+      y.setLanes(from: c, row: 1, column: 0, to: v - y.lanes(from: c, row: 1, column: 0))
+      y.setLanes(from: c, row: 2, column: 0, to: hz - y.lanes(from: c, row: 2, column: 0))
     }
     // With L the Cholesky factor of S, V = L⁻¹ H P and u = L⁻¹ y:
     // NIS = |u|², K y = (H P)ᵀ S⁻¹ y = Vᵀ u, K S Kᵀ = (H P)ᵀ S⁻¹ (H P) = Vᵀ V. Only forward solves.
@@ -258,7 +264,7 @@ public struct BatchedEKF: Sendable {
     }
     projectedPose = nil
     if all {
-      for t in 0..<n { ux[t, 0, 0] = Angle.wrap(ux[t, 0, 0]) }
+      ux.transformElement(row: 0, column: 0, Angle.wrap)
     } else {
       for (b, t) in indices.enumerated() {
         x.copyMatrix(t, from: ux, matrix: b)
@@ -276,9 +282,10 @@ public struct BatchedEKF: Sendable {
   }
 
   /// Fills `h`, the noise variances `r`, the predicted measurements (into `y`) and the factor of every
-  /// S = H P Hᵀ + R, for the covariances `ps`; filter b is track `track(b)` of `projected`.
+  /// S = H P Hᵀ + R, for the covariances `ps`; filter b is track `track(b)` of `projected` (`nil`:
+  /// filter b is track b). Four filters per lane group (padding lanes included).
   private mutating func innovationCovariances(
-    _ ps: InterleavedMatrices, track: (Int) -> Int, anchor: (Int) -> VerticalAnchor,
+    _ ps: InterleavedMatrices, track: ((Int) -> Int)?, anchor: (Int) -> VerticalAnchor,
     scale: (Int) -> MeasurementNoiseScale
   ) throws {
     let n = ps.count
@@ -287,26 +294,56 @@ public struct BatchedEKF: Sendable {
     y.resize(to: n)
     let center = parameters.measurementNoiseCenter
     let size = parameters.measurementNoiseHeight
-    for b in 0..<n {
-      let k = track(b)
-      let half = anchor(b).sign / 2
-      let eh = projected[k, 2, 0]
-      let dhLs = projected[k, 7, 0]
-      y[b, 0, 0] = projected[k, 0, 0]
-      y[b, 1, 0] = projected[k, 1, 0] + half * eh
-      y[b, 2, 0] = eh
-      h[b, 0, 0] = projected[k, 3, 0]
-      h[b, 0, 1] = projected[k, 4, 0]
-      h[b, 1, 0] = projected[k, 5, 0]
-      h[b, 1, 1] = projected[k, 6, 0]
-      h[b, 1, 2] = half * dhLs
-      h[b, 2, 2] = dhLs
-      let noise = scale(b)
-      r[b, 0, 0] = (center * noise.u) * (center * noise.u)
-      r[b, 1, 0] = (center * noise.v) * (center * noise.v)
-      r[b, 2, 0] = (size * noise.h) * (size * noise.h)
+    let width = InterleavedMatrices.laneWidth
+    for c in Swift.stride(from: 0, to: n, by: width) {
+      let used = Swift.min(width, n - c)
+      let half = Lanes.gathering(used) { anchor(c + $0).sign / 2 }
+      let su = Lanes.gathering(used) { center * scale(c + $0).u }
+      let sv = Lanes.gathering(used) { center * scale(c + $0).v }
+      let sh = Lanes.gathering(used) { size * scale(c + $0).h }
+      let e = Self.projectionLanes(projected, from: c, lanes: used, track: track)
+      let (eu, ev, eh, duAz, duEl, dvAz, dvEl, dhLs) = (e.u, e.v, e.h, e.duAz, e.duEl, e.dvAz, e.dvEl, e.dhLs)
+      y.setLanes(from: c, row: 0, column: 0, to: eu)
+      y.setLanes(from: c, row: 1, column: 0, to: ev + half * eh)
+      y.setLanes(from: c, row: 2, column: 0, to: eh)
+      h.setLanes(from: c, row: 0, column: 0, to: duAz)
+      h.setLanes(from: c, row: 0, column: 1, to: duEl)
+      h.setLanes(from: c, row: 1, column: 0, to: dvAz)
+      h.setLanes(from: c, row: 1, column: 1, to: dvEl)
+      h.setLanes(from: c, row: 1, column: 2, to: half * dhLs)
+      h.setLanes(from: c, row: 2, column: 2, to: dhLs)
+      r.setLanes(from: c, row: 0, column: 0, to: su * su)
+      r.setLanes(from: c, row: 1, column: 0, to: sv * sv)
+      r.setLanes(from: c, row: 2, column: 0, to: sh * sh)
     }
     try innovation.factor(covariances: ps, jacobians: h, noiseVariances: r)
+  }
+
+  /// The projections of filters `first`…`first + lanes − 1` from `projected`, which are tracks
+  /// `track(b)` (the tracks themselves when nil).
+  @inline(__always)
+  private static func projectionLanes(
+    _ projected: InterleavedMatrices, from first: Int, lanes: Int, track: ((Int) -> Int)?
+  ) -> LaneProjection {
+    func row(_ i: Int) -> Lanes {
+      guard let track else { return projected.lanes(from: first, row: i, column: 0) }
+      return Lanes.gathering(lanes) { projected[track(first + $0), i, 0] }
+    }
+    return LaneProjection(
+      u: row(0), v: row(1), h: row(2), duAz: row(3), duEl: row(4), dvAz: row(5), dvEl: row(6), dhLs: row(7))
+  }
+}
+
+/// Four filters' values of one element, one per SIMD lane (`InterleavedMatrices.laneWidth`).
+typealias Lanes = SIMD4<Double>
+
+extension SIMD4<Double> {
+  /// Lanes `value(0)`, … `value(lanes − 1)`, zero beyond. Built from four scalars at once: a scalar
+  /// stored into one lane of a vector on the stack and the vector read back whole stalls the load
+  /// (no store forwarding), which cost more than the arithmetic it fed.
+  @inline(__always)
+  static func gathering(_ lanes: Int, _ value: (Int) -> Double) -> Self {
+    Self(value(0), lanes > 1 ? value(1) : 0, lanes > 2 ? value(2) : 0, lanes > 3 ? value(3) : 0)
   }
 }
 

@@ -1,3 +1,4 @@
+import DockMath
 import Foundation
 
 /// The measurement `z = [u, v, h]` of a track state through a pinhole camera at a pose, with its
@@ -19,9 +20,9 @@ public struct MeasurementModel: Sendable {
   /// The model at one pose, with what depends only on the pose (the tilt's sine and cosine) computed
   /// once: for evaluating many tracks at the same pose.
   public func projection(pose: CameraPose) -> PosedMeasurementModel {
-    PosedMeasurementModel(
-      th2: 2 * camera.tanHalfH, tv2: 2 * camera.tanHalfV, yaw: pose.yaw, st: sin(pose.elevation),
-      ct: cos(pose.elevation))
+    let tilt = LaneTrigonometry.sinCos(pose.elevation)
+    return PosedMeasurementModel(
+      th2: 2 * camera.tanHalfH, tv2: 2 * camera.tanHalfV, yaw: pose.yaw, st: tilt.sin, ct: tilt.cos)
   }
 
   /// The track state that projects exactly onto (u, v, h): the exact inverse projection.
@@ -41,20 +42,32 @@ public struct PosedMeasurementModel: Sendable {
 
   /// The predicted measurement (normalized image coordinates, lower-left origin; height as a fraction
   /// of the image height) and the non-zero Jacobian entries at state (az, el: radians in the base
-  /// frame; ls: ln radians).
+  /// frame; ls: ln radians). The same arithmetic as one lane of `evaluate(lanes:)`, to the bit.
   @inline(__always)
   public func evaluate(azimuth: Double, elevation: Double, logSize: Double)
     -> (u: Double, v: Double, h: Double, duAz: Double, duEl: Double, dvAz: Double, dvEl: Double, dhLs: Double)
   {
-    let a = azimuth - yaw
-    let (sa, ca) = (sin(a), cos(a))
-    let (se, ce) = (sin(elevation), cos(elevation))
+    let e = evaluate(
+      lanes: LaneTrackStates(
+        azimuth: SIMD4(azimuth, 0, 0, 0), elevation: SIMD4(elevation, 0, 0, 0),
+        logSize: SIMD4(logSize, 0, 0, 0)), lanes: 1)
+    return (e.u[0], e.v[0], e.h[0], e.duAz[0], e.duEl[0], e.dvAz[0], e.dvEl[0], e.dhLs[0])
+  }
+
+  /// `evaluate(azimuth:elevation:logSize:)` of four states at once, one per SIMD lane: the sines and
+  /// cosines come from `LaneTrigonometry`, four at a time. Only the first `lanes` lanes are asked
+  /// for (the others' size is not computed: they are padding).
+  @inline(__always)
+  public func evaluate(lanes x: LaneTrackStates, lanes used: Int = 4) -> LaneProjection {
+    let (sa, ca) = LaneTrigonometry.sinCos(x.azimuth - yaw)
+    let (se, ce) = LaneTrigonometry.sinCos(x.elevation)
     let xc = ce * sa
     let yc = ct * se - st * ce * ca
     let zc = ct * ce * ca + st * se
     let z2 = zc * zc
-    let size = exp(logSize)
-    return (
+    let size = SIMD4<Double>.gathering(used) { exp(x.logSize[$0]) }
+    let (th2, tv2) = (SIMD4(repeating: self.th2), SIMD4(repeating: self.tv2))
+    return LaneProjection(
       u: 0.5 + (xc / zc) / th2,
       v: 0.5 + (yc / zc) / tv2,
       h: size / tv2,
@@ -62,7 +75,32 @@ public struct PosedMeasurementModel: Sendable {
       duEl: -st * sa / (th2 * z2),
       dvAz: se * ce * sa / (tv2 * z2),
       dvEl: ca / (tv2 * z2),
-      dhLs: size / tv2
-    )
+      dhLs: size / tv2)
   }
+}
+
+/// Four tracks' (azimuth, elevation, log size), one per SIMD lane (radians; ln radians).
+public struct LaneTrackStates: Sendable {
+  public var azimuth: SIMD4<Double>
+  public var elevation: SIMD4<Double>
+  public var logSize: SIMD4<Double>
+
+  public init(azimuth: SIMD4<Double>, elevation: SIMD4<Double>, logSize: SIMD4<Double>) {
+    self.azimuth = azimuth
+    self.elevation = elevation
+    self.logSize = logSize
+  }
+}
+
+/// `PosedMeasurementModel.evaluate(lanes:)`: four predicted measurements and their non-zero Jacobian
+/// entries, one per SIMD lane, in the units of the scalar `evaluate`.
+public struct LaneProjection: Sendable {
+  public var u: SIMD4<Double>
+  public var v: SIMD4<Double>
+  public var h: SIMD4<Double>
+  public var duAz: SIMD4<Double>
+  public var duEl: SIMD4<Double>
+  public var dvAz: SIMD4<Double>
+  public var dvEl: SIMD4<Double>
+  public var dhLs: SIMD4<Double>
 }
