@@ -43,6 +43,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// The measured pose of the last processed frame.
   var lastPose: CameraPose?
   let model: MeasurementModel
+  /// `parameters.sizeGate`'s tests on height ratios, mostly without their logs.
+  let sizeGateRatios: SizeGateRatios
   /// Buffers reused every frame, so a steady scene allocates nothing. Optional only so that a frame can
   /// move them out and back (`take()`) instead of building an empty set to swap in.
   private var scratch: Scratch? = Scratch()
@@ -64,6 +66,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var covered: [Double] = []
     var occluders: [Int] = []
     var boxes: [NormalizedRect] = []
+    var overlaps = BoxOverlapCandidates()
     var assigned: [Int] = []
     var scales: [MeasurementNoiseScale] = []
     var anchors: [VerticalAnchor] = []
@@ -76,6 +79,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     self.camera = camera
     self.parameters = parameters
     model = MeasurementModel(camera: camera)
+    sizeGateRatios = SizeGateRatios(gate: parameters.sizeGate)
     ekf = BatchedEKF(model: model, parameters: parameters)
   }
 
@@ -115,19 +119,35 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   private mutating func step(time: Double, pose: CameraPose, observations: [Observation]) throws {
+    // Moved out and back rather than copied, so its arrays stay uniquely referenced (no copy on write);
+    // moved back with `consume` on each way out, since a `defer` assignment copies every buffer (a
+    // retain and a release per array and frame).
+    var s = scratch.take() ?? Scratch()
+    do {
+      try step(time: time, pose: pose, observations: observations, &s)
+    } catch {
+      scratch = consume s
+      throw error
+    }
+    scratch = consume s
+  }
+
+  private mutating func step(
+    time: Double, pose: CameraPose, observations: [Observation], _ s: inout Scratch
+  ) throws {
     // Every live track was processed at the previous frame (new ones are born at its time), so they
-    // share one time step.
+    // share one time step. Each record takes the new time with its hit or miss below, one access for
+    // both: nothing before reads it, and a throw on the way drops every track.
+    var now: Double?
     if let first = records.first, first.time < time {
       try ekf.predictAll(dt: time - first.time)
-      for i in records.indices { records[i].time = time }
+      now = time
     }
-    // Moved out and back rather than copied, so its arrays stay uniquely referenced (no copy on write).
-    var s = scratch.take() ?? Scratch()
-    defer { scratch = s }
     s.assignment.removeAll(keepingCapacity: true)
     s.assignment.append(contentsOf: repeatElement(nil, count: records.count))
     // What hides what, from the predicted boxes: the gates, the noise model and the life cycle use it.
-    coveredFractions(pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes)
+    coveredFractions(
+      pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes, overlaps: &s.overlaps)
     if !records.isEmpty && !observations.isEmpty {
       try gatingDistances(observations, pose: pose, &s)
       applyGates(observations, &s)
@@ -162,14 +182,15 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       let confirmHits = parameters.confirmHits
       for (k, i) in s.assigned.enumerated() {
         Self.recordHit(
-          &records[i], observation: observations[s.assignment[i]!], nis: s.nis[k], confirmHits: confirmHits)
+          &records[i], now: now, observation: observations[s.assignment[i]!], nis: s.nis[k],
+          confirmHits: confirmHits)
       }
     }
     for i in records.indices where s.assignment[i] == nil {
       let hidden = s.covered[i] >= Self.occlusionOverlap
-      Self.recordMiss(&records[i], occluded: hidden)
+      Self.recordMiss(&records[i], now: now, occluded: hidden)
     }
-    markDuplicates(s.boxes, logSizes: &s.logSizes)
+    markDuplicates(s.boxes, overlaps: s.overlaps, logSizes: &s.logSizes)
     s.used.removeAll(keepingCapacity: true)
     s.used.append(contentsOf: repeatElement(false, count: observations.count))
     for case let j? in s.assignment { s.used[j] = true }
@@ -179,7 +200,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     dropNonFinite(all: false)
   }
 
-  /// NIS of every observation from every track (row-major, into `s.distances`), +∞ across kinds.
+  /// NIS of every observation from every track (row-major, into `s.distances`); pairs of two kinds are
+  /// `applyGates`' to remove, in its pass over the pairs.
   /// Observations are gated in up to three batches, one per vertical anchor, each with the noise scale
   /// of a box cut that way.
   private mutating func gatingDistances(
@@ -220,11 +242,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         // Every observation, in order: the group's matrix is the whole one.
         try ekf.distances(
           measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.distances
-        ) { t, c in records[t].kind == observations[c].kind }
+        ) { _, _ in true }
       } else {
         try ekf.distances(
           measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances
-        ) { t, c in records[t].kind == observations[columns[c]].kind }
+        ) { _, _ in true }
         let width = columns.count
         for t in 0..<n {
           for (c, j) in columns.enumerated() { s.distances[t * m + j] = s.groupDistances[t * width + c] }
@@ -234,7 +256,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     }
   }
 
-  /// Removes the pairs the association may not make: beyond the χ² gate; a box whose height is
+  /// Removes the pairs the association may not make: of two kinds; beyond the χ² gate; a box whose height is
   /// inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting track's
   /// grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box that
   /// lies where the nearer one is (that box is the occluder's, not the hidden subject's reappearing).
@@ -250,21 +272,23 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       // subject picked up anew (after a manoeuvre), and must be free to take its boxes.
       let occluder =
         s.covered[t] >= Self.occlusionOverlap && records[t].status != .tentative ? s.occluders[t] : -1
+      let kind = records[t].kind
       for j in 0..<m {
         let k = t * m + j
-        guard s.distances[k] <= gate else {
-          s.distances[k] = .infinity
+        guard s.distances[k] <= gate && observations[j].kind == kind else {
+          // Many pairs are +∞ already (from the scatter, or beyond any gate): no write for them.
+          if s.distances[k] != .infinity { s.distances[k] = .infinity }
           continue
         }
         let box = observations[j].rect
         if sizeGate > 0 && predicted.height > 0 {
           // Three standard deviations of the measured height are the detector's, not the subject's.
           let margin = 3 * parameters.measurementNoiseHeight
-          let taller = log(max(box.height - margin, 1e-9) / predicted.height)
-          let shorter = log((box.height + margin) / predicted.height)
+          let taller = max(box.height - margin, 1e-9) / predicted.height
+          let shorter = (box.height + margin) / predicted.height
           // A box can be shorter than its subject when cut by the image edge or partly hidden, never taller.
           let mayBeShort = truncated || MeasurementNoiseScale.cutAtTopOrBottom(box)
-          if taller > sizeGate || (shorter < -sizeGate && !mayBeShort) {
+          if sizeGateRatios.logExceeds(taller) || (!mayBeShort && sizeGateRatios.logFallsShort(shorter)) {
             s.distances[k] = .infinity
             continue
           }
@@ -300,10 +324,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     parameters.anchorCutEdges ? VerticalAnchor.forBox(rect) : .center
   }
 
-  /// Books a measured frame on a record (one access to the array element, not one per field).
+  /// Books a measured frame on a record (one access to the array element, not one per field), at
+  /// `now` when the frame advanced the tracks' time.
   private static func recordHit(
-    _ r: inout TrackRecord, observation o: Observation, nis: Double, confirmHits: Int
+    _ r: inout TrackRecord, now: Double?, observation o: Observation, nis: Double, confirmHits: Int
   ) {
+    if let now { r.time = now }
     r.hits += 1
     r.lastUpdate = r.time
     r.misses = 0
@@ -315,7 +341,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     if r.hits >= confirmHits { r.status = .confirmed }
   }
 
-  private static func recordMiss(_ r: inout TrackRecord, occluded: Bool) {
+  private static func recordMiss(_ r: inout TrackRecord, now: Double?, occluded: Bool) {
+    if let now { r.time = now }
     r.nis = .nan
     // Being hidden is no evidence against a track; a miss anywhere else is, in the image or out of it
     // (a false track fed by clutter coasts out of the image between its boxes).
@@ -413,17 +440,25 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// within half a box height and their log heights within 0.2; since such a criterion also holds
   /// for two people standing close, those two tracks must also take turns at the detections (measured
   /// together in at most 30 % of the frames), as two tracks on one person's detections do.
-  private mutating func markDuplicates(_ boxes: [NormalizedRect], logSizes: inout [Double]) {
+  private mutating func markDuplicates(
+    _ boxes: [NormalizedRect], overlaps: BoxOverlapCandidates, logSizes: inout [Double]
+  ) {
     guard parameters.duplicateFrames > 0 else { return }
     // Read once per track, not once per pair.
     logSizes.removeAll(keepingCapacity: true)
     for i in boxes.indices { logSizes.append(ekf.x[i, 2, 0]) }
+    // Boxes with a width coincide only when they intersect: those pairs are the overlap candidates. A
+    // box without one coincides by its centre, with any box: then every pair is looked at.
+    let everyPair = overlaps.everyPair || !overlaps.allHaveWidth
     for i in boxes.indices {
       var partner = -1
       var best = -Double.infinity
       if records[i].status != .tentative {
-        for j in boxes.indices
-        where j != i && records[j].status != .tentative && records[j].kind == records[i].kind {
+        for q in everyPair ? boxes.indices : overlaps.positions(of: i) {
+          let j = everyPair ? q : overlaps.candidate(q)
+          guard j != i && records[j].status != .tentative && records[j].kind == records[i].kind else {
+            continue
+          }
           let a = boxes[i]
           let b = boxes[j]
           let dls = abs(logSizes[i] - logSizes[j])
