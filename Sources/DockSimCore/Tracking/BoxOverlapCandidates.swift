@@ -18,7 +18,9 @@ struct BoxOverlapCandidates: Sendable {
   private(set) var everyPair = true
   /// Whether every box has a positive width.
   private(set) var allHaveWidth = false
-  private var boxes: [NormalizedRect] = []
+  /// Boxes of the last `build` (not the boxes themselves: holding the caller's array would make its
+  /// next in-place rebuild copy it).
+  private var count = 0
   /// No two boxes overlap along x (then `start` and `candidates` are stale).
   private var none = true
   /// Whether the boxes are in increasing order of left edge already (then `order` is stale).
@@ -34,8 +36,7 @@ struct BoxOverlapCandidates: Sendable {
   init() {}
 
   mutating func build(_ boxes: [NormalizedRect]) {
-    self.boxes = boxes
-    let count = boxes.count
+    count = boxes.count
     var finite = true
     var wide = true
     var sorted = true
@@ -125,9 +126,12 @@ struct BoxOverlapCandidates: Sendable {
     }
   }
 
+  /// No box has a candidate.
+  var isEmpty: Bool { !everyPair && none }
+
   /// The positions of box i's candidates, for `candidate(_:)`; with `everyPair`, every index.
   func positions(of i: Int) -> Range<Int> {
-    everyPair ? boxes.indices : none ? 0..<0 : start[i]..<start[i + 1]
+    everyPair ? 0..<count : none ? 0..<0 : start[i]..<start[i + 1]
   }
 
   /// The box at a position of `positions(of:)`.

@@ -218,18 +218,23 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       s.distances.removeAll(keepingCapacity: true)
       s.distances.append(contentsOf: repeatElement(.infinity, count: n * m))
     }
-    s.logDets.removeAll(keepingCapacity: true)
-    s.logDets.append(contentsOf: repeatElement(0, count: n * Self.anchorGroups.count))
+    // Not cleared: `applyGates` reads a group's entries only for a pair inside the gate, and a pair is
+    // gated only when its group's entries are written below.
+    if s.logDets.count != n * Self.anchorGroups.count {
+      s.logDets.removeAll(keepingCapacity: true)
+      s.logDets.append(contentsOf: repeatElement(0, count: n * Self.anchorGroups.count))
+    }
     let p = parameters
     for (g, (anchor, cut)) in Self.anchorGroups.enumerated() where onlyGroup < 0 || g == onlyGroup {
       s.columns.removeAll(keepingCapacity: true)
       s.measurements.removeAll(keepingCapacity: true)
       for j in observations.indices where s.groupOf[j] == g {
-        s.columns.append(j)
+        // One group holds every observation in order: no column list to scatter by.
+        if onlyGroup < 0 { s.columns.append(j) }
         let r = observations[j].rect
         s.measurements.append((r.midX, anchor.measuredV(r), r.height))
       }
-      guard let first = s.columns.first else { continue }
+      guard let first = onlyGroup >= 0 ? 0 : s.columns.first else { continue }
       // A box cut at its top or bottom has an unreliable height whatever else it shows.
       let scale =
         !cut
@@ -376,11 +381,18 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// a nearer one is never merged, and neither is one next to a track that already existed while it was
   /// still measured (that is another subject passing by), so a crossing keeps both identities.
   private mutating func mergeDuplicates(_ keep: inout [Bool]) {
+    // Most frames no track is either a duplicate or a candidate for a handover: no mask to build then.
+    let checksDuplicates = parameters.duplicateFrames > 0
+    guard
+      records.indices.contains(where: {
+        (checksDuplicates && isDuplicate($0)) || (records[$0].misses >= 3 && records[$0].occludedMisses == 0)
+      })
+    else { return }
     keep.removeAll(keepingCapacity: true)
     keep.append(contentsOf: repeatElement(true, count: records.count))
     var any = false
     // Two tracks on one subject, taking turns at its detections: the younger goes.
-    if parameters.duplicateFrames > 0 {
+    if checksDuplicates {
       for i in records.indices where isDuplicate(i) {
         guard let j = index(of: records[i].duplicateOf), keep[j],
           Self.isYounger(records[i], than: records[j])
@@ -444,12 +456,14 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     _ boxes: [NormalizedRect], overlaps: BoxOverlapCandidates, logSizes: inout [Double]
   ) {
     guard parameters.duplicateFrames > 0 else { return }
-    // Read once per track, not once per pair.
-    logSizes.removeAll(keepingCapacity: true)
-    for i in boxes.indices { logSizes.append(ekf.x[i, 2, 0]) }
     // Boxes with a width coincide only when they intersect: those pairs are the overlap candidates. A
     // box without one coincides by its centre, with any box: then every pair is looked at.
     let everyPair = overlaps.everyPair || !overlaps.allHaveWidth
+    // Read once per track, not once per pair; not at all when no pair is to be looked at.
+    logSizes.removeAll(keepingCapacity: true)
+    if everyPair || !overlaps.isEmpty {
+      for i in boxes.indices { logSizes.append(ekf.x[i, 2, 0]) }
+    }
     for i in boxes.indices {
       var partner = -1
       var best = -Double.infinity
@@ -535,26 +549,25 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   private mutating func removeDead(_ keep: inout [Bool]) {
+    // Most frames nobody dies: no mask to build then.
+    guard records.contains(where: isDead) else { return }
     keep.removeAll(keepingCapacity: true)
-    var any = false
-    let window = parameters.qualityWindow
+    for r in records { keep.append(!isDead(r)) }
+    retain(keep)
+  }
+
+  private func isDead(_ r: TrackRecord) -> Bool {
+    // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
+    // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
+    // track manager, in frames).
+    let coast = min(parameters.maxCoastFrames, 2 * r.hits)
     let minHits = parameters.qualityMinHits
-    for r in records {
-      // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
-      // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
-      // track manager, in frames).
-      let coast = min(parameters.maxCoastFrames, 2 * r.hits)
-      let poor =
-        minHits > 0 && r.status != .tentative && (r.hits(inLast: window).map { $0 < minHits } ?? false)
-      let dead =
-        r.status == .tentative
-        ? r.framesSinceUpdate >= 2
-        : r.misses > coast || r.framesSinceUpdate > parameters.maxOcclusionFrames
-          || poor
-      keep.append(!dead)
-      if dead { any = true }
-    }
-    if any { retain(keep) }
+    let poor =
+      minHits > 0 && r.status != .tentative
+      && (r.hits(inLast: parameters.qualityWindow).map { $0 < minHits } ?? false)
+    return r.status == .tentative
+      ? r.framesSinceUpdate >= 2
+      : r.misses > coast || r.framesSinceUpdate > parameters.maxOcclusionFrames || poor
   }
 
   private mutating func dropNonFinite(all: Bool) {
