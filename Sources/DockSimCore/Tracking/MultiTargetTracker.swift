@@ -62,6 +62,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var logSizes: [Double] = []
     var groupDistances: [Double] = []
     var columns: [Int] = []
+    /// The track of each box's finite pair in `applyGates`, −1 for none.
+    var takenBy: [Int] = []
     var measurements: [(u: Double, v: Double, h: Double)] = []
     var covered: [Double] = []
     var occluders: [Int] = []
@@ -150,9 +152,10 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes, overlaps: &s.overlaps)
     if !records.isEmpty && !observations.isEmpty {
       try gatingDistances(observations, pose: pose, &s)
-      applyGates(observations, &s)
-      s.solver.solve(
-        costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
+      if !applyGates(observations, &s) {
+        s.solver.solve(
+          costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
+      }
     }
     s.assigned.removeAll(keepingCapacity: true)
     for i in records.indices where s.assignment[i] != nil { s.assigned.append(i) }
@@ -265,11 +268,18 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting track's
   /// grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box that
   /// lies where the nearer one is (that box is the occluder's, not the hidden subject's reappearing).
-  private func applyGates(_ observations: [Observation], _ s: inout Scratch) {
+  ///
+  /// Returns true when every track and every box is in at most one finite pair (subjects far apart,
+  /// the usual frame), and then `s.assignment` holds those pairs: each is a component of its own, which
+  /// `AssignmentSolver` assigns as it is, so the solver's scan of the matrix is not needed.
+  private func applyGates(_ observations: [Observation], _ s: inout Scratch) -> Bool {
     let n = records.count
     let m = observations.count
     let gate = parameters.gate
     let sizeGate = parameters.sizeGate
+    var isolated = true
+    s.takenBy.removeAll(keepingCapacity: true)
+    s.takenBy.append(contentsOf: repeatElement(-1, count: m))
     for t in records.indices {
       let predicted = s.boxes[t]
       let truncated = s.covered[t] >= Self.truncationOverlap
@@ -307,8 +317,14 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         // where a well-measured track also gates a box the measured one gets it (the ranking a
         // likelihood-based GNN uses, in the spirit of DeepSORT's matching cascade).
         s.distances[k] += s.logDets[s.groupOf[j] * n + t]
+        if s.distances[k].isFinite {
+          if s.assignment[t] != nil || s.takenBy[j] >= 0 { isolated = false }
+          s.assignment[t] = j
+          s.takenBy[j] = t
+        }
       }
     }
+    return isolated
   }
 
   /// IoU with the occluder's predicted box from which a box is the occluder's.
@@ -550,13 +566,15 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
 
   private mutating func removeDead(_ keep: inout [Bool]) {
     // Most frames nobody dies: no mask to build then.
-    guard records.contains(where: isDead) else { return }
+    // Static, with the parameters passed: a method passed as a function would copy the tracker.
+    let p = parameters
+    guard records.contains(where: { Self.isDead($0, p) }) else { return }
     keep.removeAll(keepingCapacity: true)
-    for r in records { keep.append(!isDead(r)) }
+    for r in records { keep.append(!Self.isDead(r, p)) }
     retain(keep)
   }
 
-  private func isDead(_ r: TrackRecord) -> Bool {
+  private static func isDead(_ r: TrackRecord, _ parameters: TrackerParameters) -> Bool {
     // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
     // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
     // track manager, in frames).
