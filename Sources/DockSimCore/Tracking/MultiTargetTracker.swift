@@ -264,10 +264,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     }
   }
 
-  /// Removes the pairs the association may not make: of two kinds; beyond the χ² gate; a box whose height is
-  /// inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting track's
-  /// grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box that
-  /// lies where the nearer one is (that box is the occluder's, not the hidden subject's reappearing).
+  /// Removes the pairs the association may not make: of two kinds; beyond the χ² gate; a box whose
+  /// height is inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting
+  /// track's grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box
+  /// that lies where the nearer one is (that box is the occluder's, not the hidden subject's
+  /// reappearing).
   ///
   /// Returns true when every track and every box is in at most one finite pair (subjects far apart,
   /// the usual frame), and then `s.assignment` holds those pairs: each is a component of its own, which
@@ -291,7 +292,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       for j in 0..<m {
         let k = t * m + j
         guard s.distances[k] <= gate && observations[j].kind == kind else {
-          // Many pairs are +∞ already (from the scatter, or beyond any gate): no write for them.
+          // The entries the scatter left +∞ (boxes of the other anchor groups) need no write.
           if s.distances[k] != .infinity { s.distances[k] = .infinity }
           continue
         }
