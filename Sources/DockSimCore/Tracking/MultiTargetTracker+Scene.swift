@@ -17,12 +17,15 @@ extension MultiTargetTracker {
   /// hides only faces.
   /// `occluders[i]` is the index of that nearer track, −1 when none overlaps.
   mutating func coveredFractions(
-    pose: CameraPose, into out: inout [Double], occluders: inout [Int], boxes: inout [NormalizedRect]
+    pose: CameraPose, into out: inout [Double], occluders: inout [Int], boxes: inout [NormalizedRect],
+    overlaps: inout BoxOverlapCandidates
   ) {
     ekf.project(pose: pose)
     boxes.removeAll(keepingCapacity: true)
     for i in records.indices { boxes.append(predictedBox(i, pose: pose)) }
     linkFacesToBodies(boxes)
+    // Only boxes that overlap along x can cover one another.
+    overlaps.build(boxes)
     out.removeAll(keepingCapacity: true)
     occluders.removeAll(keepingCapacity: true)
     for i in records.indices {
@@ -33,7 +36,9 @@ extension MultiTargetTracker {
       if area > 0 {
         // A face sits inside its own body's box without being hidden by it.
         let own = records[i].kind == .humanFace ? index(of: records[i].body) ?? -1 : -1
-        for j in records.indices where j != i && j != own && records[j].status != .tentative {
+        for q in overlaps.positions(of: i) {
+          let j = overlaps.candidate(q)
+          guard j != i && j != own && records[j].status != .tentative else { continue }
           // A face hides only a face (a head in front of a head); bodies and objects hide anything.
           if records[j].kind == .humanFace && records[i].kind != .humanFace { continue }
           let b = boxes[j]

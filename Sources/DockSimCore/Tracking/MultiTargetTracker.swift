@@ -43,6 +43,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// The measured pose of the last processed frame.
   var lastPose: CameraPose?
   let model: MeasurementModel
+  /// `parameters.sizeGate`'s tests on height ratios, mostly without their logs.
+  let sizeGateRatios: SizeGateRatios
   /// Buffers reused every frame, so a steady scene allocates nothing. Optional only so that a frame can
   /// move them out and back (`take()`) instead of building an empty set to swap in.
   private var scratch: Scratch? = Scratch()
@@ -60,10 +62,13 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     var logSizes: [Double] = []
     var groupDistances: [Double] = []
     var columns: [Int] = []
+    /// The track of each box's finite pair in `applyGates`, −1 for none.
+    var takenBy: [Int] = []
     var measurements: [(u: Double, v: Double, h: Double)] = []
     var covered: [Double] = []
     var occluders: [Int] = []
     var boxes: [NormalizedRect] = []
+    var overlaps = BoxOverlapCandidates()
     var assigned: [Int] = []
     var scales: [MeasurementNoiseScale] = []
     var anchors: [VerticalAnchor] = []
@@ -76,6 +81,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     self.camera = camera
     self.parameters = parameters
     model = MeasurementModel(camera: camera)
+    sizeGateRatios = SizeGateRatios(gate: parameters.sizeGate)
     ekf = BatchedEKF(model: model, parameters: parameters)
   }
 
@@ -115,24 +121,41 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   private mutating func step(time: Double, pose: CameraPose, observations: [Observation]) throws {
+    // Moved out and back rather than copied, so its arrays stay uniquely referenced (no copy on write);
+    // moved back with `consume` on each way out, since a `defer` assignment copies every buffer (a
+    // retain and a release per array and frame).
+    var s = scratch.take() ?? Scratch()
+    do {
+      try step(time: time, pose: pose, observations: observations, &s)
+    } catch {
+      scratch = consume s
+      throw error
+    }
+    scratch = consume s
+  }
+
+  private mutating func step(
+    time: Double, pose: CameraPose, observations: [Observation], _ s: inout Scratch
+  ) throws {
     // Every live track was processed at the previous frame (new ones are born at its time), so they
-    // share one time step.
+    // share one time step. Each record takes the new time with its hit or miss below, one access for
+    // both: nothing before reads it, and a throw on the way drops every track.
+    var now: Double?
     if let first = records.first, first.time < time {
       try ekf.predictAll(dt: time - first.time)
-      for i in records.indices { records[i].time = time }
+      now = time
     }
-    // Moved out and back rather than copied, so its arrays stay uniquely referenced (no copy on write).
-    var s = scratch.take() ?? Scratch()
-    defer { scratch = s }
     s.assignment.removeAll(keepingCapacity: true)
     s.assignment.append(contentsOf: repeatElement(nil, count: records.count))
     // What hides what, from the predicted boxes: the gates, the noise model and the life cycle use it.
-    coveredFractions(pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes)
+    coveredFractions(
+      pose: pose, into: &s.covered, occluders: &s.occluders, boxes: &s.boxes, overlaps: &s.overlaps)
     if !records.isEmpty && !observations.isEmpty {
       try gatingDistances(observations, pose: pose, &s)
-      applyGates(observations, &s)
-      s.solver.solve(
-        costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
+      if !applyGates(observations, &s) {
+        s.solver.solve(
+          costs: s.distances, rows: records.count, columns: observations.count, into: &s.assignment)
+      }
     }
     s.assigned.removeAll(keepingCapacity: true)
     for i in records.indices where s.assignment[i] != nil { s.assigned.append(i) }
@@ -162,14 +185,15 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       let confirmHits = parameters.confirmHits
       for (k, i) in s.assigned.enumerated() {
         Self.recordHit(
-          &records[i], observation: observations[s.assignment[i]!], nis: s.nis[k], confirmHits: confirmHits)
+          &records[i], now: now, observation: observations[s.assignment[i]!], nis: s.nis[k],
+          confirmHits: confirmHits)
       }
     }
     for i in records.indices where s.assignment[i] == nil {
       let hidden = s.covered[i] >= Self.occlusionOverlap
-      Self.recordMiss(&records[i], occluded: hidden)
+      Self.recordMiss(&records[i], now: now, occluded: hidden)
     }
-    markDuplicates(s.boxes, logSizes: &s.logSizes)
+    markDuplicates(s.boxes, overlaps: s.overlaps, logSizes: &s.logSizes)
     s.used.removeAll(keepingCapacity: true)
     s.used.append(contentsOf: repeatElement(false, count: observations.count))
     for case let j? in s.assignment { s.used[j] = true }
@@ -179,7 +203,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     dropNonFinite(all: false)
   }
 
-  /// NIS of every observation from every track (row-major, into `s.distances`), +∞ across kinds.
+  /// NIS of every observation from every track (row-major, into `s.distances`); pairs of two kinds are
+  /// `applyGates`' to remove, in its pass over the pairs.
   /// Observations are gated in up to three batches, one per vertical anchor, each with the noise scale
   /// of a box cut that way.
   private mutating func gatingDistances(
@@ -196,18 +221,23 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       s.distances.removeAll(keepingCapacity: true)
       s.distances.append(contentsOf: repeatElement(.infinity, count: n * m))
     }
-    s.logDets.removeAll(keepingCapacity: true)
-    s.logDets.append(contentsOf: repeatElement(0, count: n * Self.anchorGroups.count))
+    // Not cleared: `applyGates` reads a group's entries only for a pair inside the gate, and a pair is
+    // gated only when its group's entries are written below.
+    if s.logDets.count != n * Self.anchorGroups.count {
+      s.logDets.removeAll(keepingCapacity: true)
+      s.logDets.append(contentsOf: repeatElement(0, count: n * Self.anchorGroups.count))
+    }
     let p = parameters
     for (g, (anchor, cut)) in Self.anchorGroups.enumerated() where onlyGroup < 0 || g == onlyGroup {
       s.columns.removeAll(keepingCapacity: true)
       s.measurements.removeAll(keepingCapacity: true)
       for j in observations.indices where s.groupOf[j] == g {
-        s.columns.append(j)
+        // One group holds every observation in order: no column list to scatter by.
+        if onlyGroup < 0 { s.columns.append(j) }
         let r = observations[j].rect
         s.measurements.append((r.midX, anchor.measuredV(r), r.height))
       }
-      guard let first = s.columns.first else { continue }
+      guard let first = onlyGroup >= 0 ? 0 : s.columns.first else { continue }
       // A box cut at its top or bottom has an unreliable height whatever else it shows.
       let scale =
         !cut
@@ -220,11 +250,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         // Every observation, in order: the group's matrix is the whole one.
         try ekf.distances(
           measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.distances
-        ) { t, c in records[t].kind == observations[c].kind }
+        ) { _, _ in true }
       } else {
         try ekf.distances(
           measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances
-        ) { t, c in records[t].kind == observations[columns[c]].kind }
+        ) { _, _ in true }
         let width = columns.count
         for t in 0..<n {
           for (c, j) in columns.enumerated() { s.distances[t * m + j] = s.groupDistances[t * width + c] }
@@ -234,15 +264,23 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     }
   }
 
-  /// Removes the pairs the association may not make: beyond the χ² gate; a box whose height is
-  /// inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting track's
-  /// grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box that
-  /// lies where the nearer one is (that box is the occluder's, not the hidden subject's reappearing).
-  private func applyGates(_ observations: [Observation], _ s: inout Scratch) {
+  /// Removes the pairs the association may not make: of two kinds; beyond the χ² gate; a box whose
+  /// height is inconsistent with the track's (`sizeGate`: somebody nearer or farther, which a coasting
+  /// track's grown covariance no longer rules out); and, for a track hidden behind a nearer one, a box
+  /// that lies where the nearer one is (that box is the occluder's, not the hidden subject's
+  /// reappearing).
+  ///
+  /// Returns true when every track and every box is in at most one finite pair (subjects far apart,
+  /// the usual frame), and then `s.assignment` holds those pairs: each is a component of its own, which
+  /// `AssignmentSolver` assigns as it is, so the solver's scan of the matrix is not needed.
+  private func applyGates(_ observations: [Observation], _ s: inout Scratch) -> Bool {
     let n = records.count
     let m = observations.count
     let gate = parameters.gate
     let sizeGate = parameters.sizeGate
+    var isolated = true
+    s.takenBy.removeAll(keepingCapacity: true)
+    s.takenBy.append(contentsOf: repeatElement(-1, count: m))
     for t in records.indices {
       let predicted = s.boxes[t]
       let truncated = s.covered[t] >= Self.truncationOverlap
@@ -250,21 +288,23 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       // subject picked up anew (after a manoeuvre), and must be free to take its boxes.
       let occluder =
         s.covered[t] >= Self.occlusionOverlap && records[t].status != .tentative ? s.occluders[t] : -1
+      let kind = records[t].kind
       for j in 0..<m {
         let k = t * m + j
-        guard s.distances[k] <= gate else {
-          s.distances[k] = .infinity
+        guard s.distances[k] <= gate && observations[j].kind == kind else {
+          // The entries the scatter left +∞ (boxes of the other anchor groups) need no write.
+          if s.distances[k] != .infinity { s.distances[k] = .infinity }
           continue
         }
         let box = observations[j].rect
         if sizeGate > 0 && predicted.height > 0 {
           // Three standard deviations of the measured height are the detector's, not the subject's.
           let margin = 3 * parameters.measurementNoiseHeight
-          let taller = log(max(box.height - margin, 1e-9) / predicted.height)
-          let shorter = log((box.height + margin) / predicted.height)
+          let taller = max(box.height - margin, 1e-9) / predicted.height
+          let shorter = (box.height + margin) / predicted.height
           // A box can be shorter than its subject when cut by the image edge or partly hidden, never taller.
           let mayBeShort = truncated || MeasurementNoiseScale.cutAtTopOrBottom(box)
-          if taller > sizeGate || (shorter < -sizeGate && !mayBeShort) {
+          if sizeGateRatios.logExceeds(taller) || (!mayBeShort && sizeGateRatios.logFallsShort(shorter)) {
             s.distances[k] = .infinity
             continue
           }
@@ -278,8 +318,14 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         // where a well-measured track also gates a box the measured one gets it (the ranking a
         // likelihood-based GNN uses, in the spirit of DeepSORT's matching cascade).
         s.distances[k] += s.logDets[s.groupOf[j] * n + t]
+        if s.distances[k].isFinite {
+          if s.assignment[t] != nil || s.takenBy[j] >= 0 { isolated = false }
+          s.assignment[t] = j
+          s.takenBy[j] = t
+        }
       }
     }
+    return isolated
   }
 
   /// IoU with the occluder's predicted box from which a box is the occluder's.
@@ -300,10 +346,12 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     parameters.anchorCutEdges ? VerticalAnchor.forBox(rect) : .center
   }
 
-  /// Books a measured frame on a record (one access to the array element, not one per field).
+  /// Books a measured frame on a record (one access to the array element, not one per field), at
+  /// `now` when the frame advanced the tracks' time.
   private static func recordHit(
-    _ r: inout TrackRecord, observation o: Observation, nis: Double, confirmHits: Int
+    _ r: inout TrackRecord, now: Double?, observation o: Observation, nis: Double, confirmHits: Int
   ) {
+    if let now { r.time = now }
     r.hits += 1
     r.lastUpdate = r.time
     r.misses = 0
@@ -315,7 +363,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     if r.hits >= confirmHits { r.status = .confirmed }
   }
 
-  private static func recordMiss(_ r: inout TrackRecord, occluded: Bool) {
+  private static func recordMiss(_ r: inout TrackRecord, now: Double?, occluded: Bool) {
+    if let now { r.time = now }
     r.nis = .nan
     // Being hidden is no evidence against a track; a miss anywhere else is, in the image or out of it
     // (a false track fed by clutter coasts out of the image between its boxes).
@@ -349,11 +398,18 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// a nearer one is never merged, and neither is one next to a track that already existed while it was
   /// still measured (that is another subject passing by), so a crossing keeps both identities.
   private mutating func mergeDuplicates(_ keep: inout [Bool]) {
+    // Most frames no track is either a duplicate or a candidate for a handover: no mask to build then.
+    let checksDuplicates = parameters.duplicateFrames > 0
+    guard
+      records.indices.contains(where: {
+        (checksDuplicates && isDuplicate($0)) || (records[$0].misses >= 3 && records[$0].occludedMisses == 0)
+      })
+    else { return }
     keep.removeAll(keepingCapacity: true)
     keep.append(contentsOf: repeatElement(true, count: records.count))
     var any = false
     // Two tracks on one subject, taking turns at its detections: the younger goes.
-    if parameters.duplicateFrames > 0 {
+    if checksDuplicates {
       for i in records.indices where isDuplicate(i) {
         guard let j = index(of: records[i].duplicateOf), keep[j],
           Self.isYounger(records[i], than: records[j])
@@ -413,17 +469,27 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// within half a box height and their log heights within 0.2; since such a criterion also holds
   /// for two people standing close, those two tracks must also take turns at the detections (measured
   /// together in at most 30 % of the frames), as two tracks on one person's detections do.
-  private mutating func markDuplicates(_ boxes: [NormalizedRect], logSizes: inout [Double]) {
+  private mutating func markDuplicates(
+    _ boxes: [NormalizedRect], overlaps: BoxOverlapCandidates, logSizes: inout [Double]
+  ) {
     guard parameters.duplicateFrames > 0 else { return }
-    // Read once per track, not once per pair.
+    // Boxes with a width coincide only when they intersect: those pairs are the overlap candidates. A
+    // box without one coincides by its centre, with any box: then every pair is looked at.
+    let everyPair = overlaps.everyPair || !overlaps.allHaveWidth
+    // Read once per track, not once per pair; not at all when no pair is to be looked at.
     logSizes.removeAll(keepingCapacity: true)
-    for i in boxes.indices { logSizes.append(ekf.x[i, 2, 0]) }
+    if everyPair || !overlaps.isEmpty {
+      for i in boxes.indices { logSizes.append(ekf.x[i, 2, 0]) }
+    }
     for i in boxes.indices {
       var partner = -1
       var best = -Double.infinity
       if records[i].status != .tentative {
-        for j in boxes.indices
-        where j != i && records[j].status != .tentative && records[j].kind == records[i].kind {
+        for q in everyPair ? boxes.indices : overlaps.positions(of: i) {
+          let j = everyPair ? q : overlaps.candidate(q)
+          guard j != i && records[j].status != .tentative && records[j].kind == records[i].kind else {
+            continue
+          }
           let a = boxes[i]
           let b = boxes[j]
           let dls = abs(logSizes[i] - logSizes[j])
@@ -500,26 +566,27 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   }
 
   private mutating func removeDead(_ keep: inout [Bool]) {
+    // Most frames nobody dies: no mask to build then.
+    // Static, with the parameters passed: a method passed as a function would copy the tracker.
+    let p = parameters
+    guard records.contains(where: { Self.isDead($0, p) }) else { return }
     keep.removeAll(keepingCapacity: true)
-    var any = false
-    let window = parameters.qualityWindow
+    for r in records { keep.append(!Self.isDead(r, p)) }
+    retain(keep)
+  }
+
+  private static func isDead(_ r: TrackRecord, _ parameters: TrackerParameters) -> Bool {
+    // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
+    // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
+    // track manager, in frames).
+    let coast = min(parameters.maxCoastFrames, 2 * r.hits)
     let minHits = parameters.qualityMinHits
-    for r in records {
-      // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
-      // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
-      // track manager, in frames).
-      let coast = min(parameters.maxCoastFrames, 2 * r.hits)
-      let poor =
-        minHits > 0 && r.status != .tentative && (r.hits(inLast: window).map { $0 < minHits } ?? false)
-      let dead =
-        r.status == .tentative
-        ? r.framesSinceUpdate >= 2
-        : r.misses > coast || r.framesSinceUpdate > parameters.maxOcclusionFrames
-          || poor
-      keep.append(!dead)
-      if dead { any = true }
-    }
-    if any { retain(keep) }
+    let poor =
+      minHits > 0 && r.status != .tentative
+      && (r.hits(inLast: parameters.qualityWindow).map { $0 < minHits } ?? false)
+    return r.status == .tentative
+      ? r.framesSinceUpdate >= 2
+      : r.misses > coast || r.framesSinceUpdate > parameters.maxOcclusionFrames || poor
   }
 
   private mutating func dropNonFinite(all: Bool) {

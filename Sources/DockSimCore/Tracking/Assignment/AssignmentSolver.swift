@@ -86,6 +86,7 @@ public struct AssignmentSolver: Sendable {
     precondition(costs.count == rows * columns, "\(costs.count) costs for a \(rows)×\(columns) matrix")
     Self.reset(&assignment, to: nil, count: rows)
     guard rows > 0 && columns > 0 else { return }
+    if assignIsolatedPairs(costs: costs, rows: rows, columns: columns, into: &assignment) { return }
 
     // Union-find over the lines: rows 0..<rows, columns rows..<rows+columns.
     let lines = rows + columns
@@ -145,6 +146,31 @@ public struct AssignmentSolver: Sendable {
         if let b = subAssignment[a] { assignment[i] = componentColumns[b] }
       }
     }
+  }
+
+  /// The usual gated frame, subjects far enough apart that each track gates at most its own box: when
+  /// every row and every column holds at most one finite entry, each component is that one pair (or a
+  /// lone line, which takes none), and `assignSingleLine` would pick it. Assigns those pairs and
+  /// returns true; otherwise leaves `assignment` all nil and returns false. One pass over the matrix
+  /// instead of the union-find and its buffers.
+  private mutating func assignIsolatedPairs(
+    costs: [Double], rows: Int, columns: Int, into assignment: inout [Int?]
+  ) -> Bool {
+    Self.reset(&rowOfColumn, to: -1, count: columns)
+    for i in 0..<rows {
+      let base = i * columns
+      var found = -1
+      for j in 0..<columns where costs[base + j].isFinite {
+        guard found < 0, rowOfColumn[j] < 0 else {
+          Self.reset(&assignment, to: nil, count: rows)
+          return false
+        }
+        found = j
+        rowOfColumn[j] = i
+      }
+      if found >= 0 { assignment[i] = found }
+    }
+    return true
   }
 
   /// Solves a component with a single row or a single column (`root`'s chains): that line takes the
