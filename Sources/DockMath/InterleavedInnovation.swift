@@ -84,17 +84,20 @@ public struct InterleavedInnovation: Sendable {
     structure = 0
     let (used, hs) = (count, h.stride)
     h.withLanes { ph in
-      for q in 0..<(m * n) {
-        // Element q of the column-major H is (q % m, q / m); four filters per comparison, padding
-        // lanes masked out.
-        var nonzero = SIMD4<Int64>(repeating: 0)
-        for c in Swift.stride(from: 0, to: used, by: Lanes.scalarCount) {
-          let valid = Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c))
-          nonzero |=
-            unsafeBitCast(valid, to: SIMD4<Int64>.self)
-            & unsafeBitCast(ph.lanes(q &* hs &+ c) .!= 0, to: SIMD4<Int64>.self)
+      // Group by group, looking only at the elements not yet seen non-zero (after the first group,
+      // the ones that are zero in every filter so far); padding lanes masked out.
+      var seen: UInt64 = 0
+      for c in Swift.stride(from: 0, to: used, by: Lanes.scalarCount) {
+        let valid = unsafeBitCast(
+          Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c)), to: SIMD4<Int64>.self)
+        for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) == 0 {
+          let nonzero = unsafeBitCast(ph.lanes(q &* hs &+ c) .!= 0, to: SIMD4<Int64>.self) & valid
+          if nonzero.anyLane { seen |= 1 &<< UInt64(q) }
         }
-        if nonzero != SIMD4(repeating: 0) { structure |= 1 << UInt64((q % m) * n + q / m) }
+      }
+      // Element q of the column-major H is (q % m, q / m).
+      for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) != 0 {
+        structure |= 1 << UInt64((q % m) * n + q / m)
       }
     }
     guard count > 0 else { return }
@@ -365,7 +368,7 @@ private struct Kernels {
         }
       }
     }
-    return bad != SIMD4(repeating: 0)
+    return bad.anyLane
   }
 
   /// u ← L⁻¹ u for the four filters from lane `c`.
@@ -468,7 +471,7 @@ private struct Kernels {
         bad |= ~(bits(d .> 0) & bits(d .< .infinity))
       }
       bad &= validLanes(from: c)
-      if bad != SIMD4(repeating: 0) {
+      if bad.anyLane {
         for t in 0..<filters(from: c) where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
       }
     }
@@ -482,4 +485,10 @@ private struct InlineLanes {
     get { e[i] }
     set { e[i] = newValue }
   }
+}
+
+extension SIMD4<Int64> {
+  /// Whether some lane is not zero: the lanes OR-ed one by one (`!=` on whole vectors goes through
+  /// generic mask code on this target).
+  @inline(__always) var anyLane: Bool { (self[0] | self[1]) | (self[2] | self[3]) != 0 }
 }

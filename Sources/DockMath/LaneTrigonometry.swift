@@ -33,7 +33,7 @@ public enum LaneTrigonometry {
     let small =
       unsafeBitCast(x .<= quarter, to: SIMD4<Int64>.self)
       & unsafeBitCast(x .>= -quarter, to: SIMD4<Int64>.self)
-    if small == SIMD4(repeating: -1) {
+    if (small[0] & small[1]) & (small[2] & small[3]) == -1 {
       let zero = Lanes(repeating: 0)
       return (kernelSin(x, zero), kernelCos(x, zero))
     }

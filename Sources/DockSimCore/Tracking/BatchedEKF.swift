@@ -138,7 +138,7 @@ public struct BatchedEKF: Sendable {
       let states = LaneTrackStates(
         azimuth: x.lanes(from: c, row: 0, column: 0), elevation: x.lanes(from: c, row: 1, column: 0),
         logSize: x.lanes(from: c, row: 2, column: 0))
-      let e = posed.evaluate(lanes: states, lanes: Swift.min(InterleavedMatrices.laneWidth, n - c))
+      let e = posed.evaluate(lanes: states)
       projected.setLanes(from: c, row: 0, column: 0, to: e.u)
       projected.setLanes(from: c, row: 1, column: 0, to: e.v)
       projected.setLanes(from: c, row: 2, column: 0, to: e.h)
@@ -173,7 +173,7 @@ public struct BatchedEKF: Sendable {
     guard n > 0, m > 0 else { return }
     gated = nil
     project(pose: pose)
-    try innovationCovariances(p, track: nil, anchor: { _ in anchor }, scale: { _ in scale })
+    try innovationCovariances(p, tracks: nil, noise: .shared(anchor, scale))
     gated = (pose, anchor, scale)
     if gateZ.columns < m { gateZ = Matrix(rows: 3, columns: Swift.max(m, 2 * gateZ.columns)) }
     for j in 0..<m {
@@ -237,8 +237,12 @@ public struct BatchedEKF: Sendable {
         y.keepMatrices(at: indices)
       }
     } else {
+      // Most frames measure every box with one anchor and scale: then they are set once per frame.
+      var shared = true
+      for b in 1..<n where anchors[b] != anchors[0] || scales[b] != scales[0] { shared = false }
       try innovationCovariances(
-        up, track: all ? nil : { indices[$0] }, anchor: { anchors[$0] }, scale: { scales[$0] })
+        up, tracks: all ? nil : indices,
+        noise: shared ? .shared(anchors[0], scales[0]) : .perFilter(anchors, scales))
     }
     // y holds the predicted measurements: the innovation is z − ẑ.
     for c in Swift.stride(from: 0, to: n, by: InterleavedMatrices.laneWidth) {
@@ -282,11 +286,10 @@ public struct BatchedEKF: Sendable {
   }
 
   /// Fills `h`, the noise variances `r`, the predicted measurements (into `y`) and the factor of every
-  /// S = H P Hᵀ + R, for the covariances `ps`; filter b is track `track(b)` of `projected` (`nil`:
+  /// S = H P Hᵀ + R, for the covariances `ps`; filter b is track `tracks[b]` of `projected` (`nil`:
   /// filter b is track b). Four filters per lane group (padding lanes included).
   private mutating func innovationCovariances(
-    _ ps: InterleavedMatrices, track: ((Int) -> Int)?, anchor: (Int) -> VerticalAnchor,
-    scale: (Int) -> MeasurementNoiseScale
+    _ ps: InterleavedMatrices, tracks: [Int]?, noise: FilterNoise
   ) throws {
     let n = ps.count
     h.resize(to: n)
@@ -297,11 +300,20 @@ public struct BatchedEKF: Sendable {
     let width = InterleavedMatrices.laneWidth
     for c in Swift.stride(from: 0, to: n, by: width) {
       let used = Swift.min(width, n - c)
-      let half = Lanes.gathering(used) { anchor(c + $0).sign / 2 }
-      let su = Lanes.gathering(used) { center * scale(c + $0).u }
-      let sv = Lanes.gathering(used) { center * scale(c + $0).v }
-      let sh = Lanes.gathering(used) { size * scale(c + $0).h }
-      let e = Self.projectionLanes(projected, from: c, lanes: used, track: track)
+      let (half, su, sv, sh): (Lanes, Lanes, Lanes, Lanes)
+      switch noise {
+      case .shared(let anchor, let scale):
+        (half, su, sv, sh) = (
+          Lanes(repeating: anchor.sign / 2), Lanes(repeating: center * scale.u),
+          Lanes(repeating: center * scale.v), Lanes(repeating: size * scale.h)
+        )
+      case .perFilter(let anchors, let scales):
+        half = Lanes.gathering(used) { anchors[c + $0].sign / 2 }
+        su = Lanes.gathering(used) { center * scales[c + $0].u }
+        sv = Lanes.gathering(used) { center * scales[c + $0].v }
+        sh = Lanes.gathering(used) { size * scales[c + $0].h }
+      }
+      let e = Self.projectionLanes(projected, from: c, lanes: used, tracks: tracks)
       let (eu, ev, eh, duAz, duEl, dvAz, dvEl, dhLs) = (e.u, e.v, e.h, e.duAz, e.duEl, e.dvAz, e.dvEl, e.dhLs)
       y.setLanes(from: c, row: 0, column: 0, to: eu)
       y.setLanes(from: c, row: 1, column: 0, to: ev + half * eh)
@@ -319,15 +331,21 @@ public struct BatchedEKF: Sendable {
     try innovation.factor(covariances: ps, jacobians: h, noiseVariances: r)
   }
 
+  /// The anchor and noise scale of each filter's measurement: one pair for all, or one per filter.
+  private enum FilterNoise {
+    case shared(VerticalAnchor, MeasurementNoiseScale)
+    case perFilter([VerticalAnchor], [MeasurementNoiseScale])
+  }
+
   /// The projections of filters `first`…`first + lanes − 1` from `projected`, which are tracks
-  /// `track(b)` (the tracks themselves when nil).
+  /// `tracks[b]` (the tracks themselves when nil).
   @inline(__always)
   private static func projectionLanes(
-    _ projected: InterleavedMatrices, from first: Int, lanes: Int, track: ((Int) -> Int)?
+    _ projected: InterleavedMatrices, from first: Int, lanes: Int, tracks: [Int]?
   ) -> LaneProjection {
     func row(_ i: Int) -> Lanes {
-      guard let track else { return projected.lanes(from: first, row: i, column: 0) }
-      return Lanes.gathering(lanes) { projected[track(first + $0), i, 0] }
+      guard let tracks else { return projected.lanes(from: first, row: i, column: 0) }
+      return Lanes.gathering(lanes) { projected[tracks[first + $0], i, 0] }
     }
     return LaneProjection(
       u: row(0), v: row(1), h: row(2), duAz: row(3), duEl: row(4), dvAz: row(5), dvEl: row(6), dhLs: row(7))

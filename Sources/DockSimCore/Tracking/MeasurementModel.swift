@@ -50,22 +50,21 @@ public struct PosedMeasurementModel: Sendable {
     let e = evaluate(
       lanes: LaneTrackStates(
         azimuth: SIMD4(azimuth, 0, 0, 0), elevation: SIMD4(elevation, 0, 0, 0),
-        logSize: SIMD4(logSize, 0, 0, 0)), lanes: 1)
+        logSize: SIMD4(logSize, 0, 0, 0)))
     return (e.u[0], e.v[0], e.h[0], e.duAz[0], e.duEl[0], e.dvAz[0], e.dvEl[0], e.dhLs[0])
   }
 
-  /// `evaluate(azimuth:elevation:logSize:)` of four states at once, one per SIMD lane: the sines and
-  /// cosines come from `LaneTrigonometry`, four at a time. Only the first `lanes` lanes are asked
-  /// for (the others' size is not computed: they are padding).
+  /// `evaluate(azimuth:elevation:logSize:)` of four states at once, one per SIMD lane: the sines,
+  /// cosines and exponentials come from `LaneTrigonometry` and `LaneExponential`, four at a time.
   @inline(__always)
-  public func evaluate(lanes x: LaneTrackStates, lanes used: Int = 4) -> LaneProjection {
+  public func evaluate(lanes x: LaneTrackStates) -> LaneProjection {
     let (sa, ca) = LaneTrigonometry.sinCos(x.azimuth - yaw)
     let (se, ce) = LaneTrigonometry.sinCos(x.elevation)
     let xc = ce * sa
     let yc = ct * se - st * ce * ca
     let zc = ct * ce * ca + st * se
     let z2 = zc * zc
-    let size = SIMD4<Double>.gathering(used) { exp(x.logSize[$0]) }
+    let size = LaneExponential.exp(x.logSize)
     let (th2, tv2) = (SIMD4(repeating: self.th2), SIMD4(repeating: self.tv2))
     return LaneProjection(
       u: 0.5 + (xc / zc) / th2,
