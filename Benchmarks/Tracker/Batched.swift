@@ -5,7 +5,7 @@ import Foundation
 
 // K tracks at once, one benchmark iteration = one frame:
 // * `EKF-frame-K<K>`: `BatchedEKF`, every track predicted by 1/30 s and updated with one box (the
-//   tracker's own batch, lane-interleaved: three dgemm per frame whatever K is, the per-track
+//   tracker's own batch, lane-interleaved: eight daxpy per frame whatever K is, the per-track
 //   algebra four tracks per SIMD instruction);
 // * `EKF-frame-dense-Swift-K<K>`: the same K steps with K `DenseEKF`s (plain Swift loops, Joseph form);
 // * `Tracker-frame-K<K>`: `MultiTargetTracker.process` on a frame of K boxes (prediction, gating,

@@ -4,10 +4,12 @@ import DockMath
 /// covariances itself, lane-interleaved (`InterleavedMatrices`: entry (i, j) of every track
 /// contiguous), in the tracker's order.
 ///
-/// A frame is two dgemm for the covariances and one for the states whatever the number of tracks;
-/// the per-track algebra runs four tracks per SIMD instruction (`InterleavedInnovation`):
+/// A frame's prediction is eight daxpy over the banks whatever the number of tracks (F is the identity
+/// plus dt times a shift of the rates onto the positions: `InterleavedMatrices.predictConstantVelocity`);
+/// the projection and the per-track algebra run four tracks per SIMD instruction
+/// (`PosedMeasurementModel.evaluate(lanes:)`, `InterleavedInnovation`):
 ///
-///     predict:  X ← F X, P ← F P Fᵀ + Q                           3 dgemm over the banks
+///     predict:  X ← F X, P ← F P Fᵀ + Q                           8 daxpy over the banks
 ///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ = Lₖ Lₖᵀ,                        lane loops
 ///               NIS = |Lₖ⁻¹ yₖⱼ|² for every track × observation
 ///     update:   V = L⁻¹ H P, u = L⁻¹ y: NIS = |u|², x += Vᵀ u,       lane loops
@@ -26,7 +28,8 @@ public struct BatchedEKF: Sendable {
   /// Every live track's state (6×1) and covariance (6×6), in the tracker's order: `x[track, i, 0]` is
   /// component i (radians, ln radians, per second) and `p[track, j, i]` the covariance's element
   /// (i, j). `p` holds each covariance transposed: after a prediction the two halves differ by
-  /// rounding, and this orientation saves two transposes a frame (`InterleavedMatrices.symmetricSandwich`).
+  /// rounding. (The orientation saved two transposes a frame in the dgemm prediction this replaced; the
+  /// update averages both halves, so either serves.)
   private(set) var x = InterleavedMatrices(rows: 6, columns: 1)
   private(set) var p = InterleavedMatrices(rows: 6, columns: 6)
 
