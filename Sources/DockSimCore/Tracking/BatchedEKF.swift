@@ -33,7 +33,6 @@ public struct BatchedEKF: Sendable {
   private(set) var x = InterleavedMatrices(rows: 6, columns: 1)
   private(set) var p = InterleavedMatrices(rows: 6, columns: 6)
 
-  private var f = Matrix.identity(6)
   private var q = Matrix(rows: 6, columns: 6)
   private var dt = Double.nan
   // The tracks of one update, gathered (all of them: swapped in, no copy).
@@ -115,7 +114,8 @@ public struct BatchedEKF: Sendable {
 
   // MARK: Filter
 
-  /// Predicts every track by `dt` seconds (constant velocity; F and Q rebuilt only when `dt` changes).
+  /// Predicts every track by `dt` seconds (constant velocity: F applied by its structure, Q rebuilt only
+  /// when `dt` changes).
   /// - Throws: `LinearAlgebraError` from BLAS shape checks (not expected with consistent banks).
   public mutating func predictAll(dt: Double) throws {
     gated = nil
@@ -123,7 +123,7 @@ public struct BatchedEKF: Sendable {
     guard x.count > 0 else { return }
     if dt != self.dt {
       self.dt = dt
-      MotionModelMatrices.fill(f: &f, q: &q, dt: dt, parameters: parameters, tracks: 1)
+      MotionModelMatrices.fill(q: &q, dt: dt, parameters: parameters, tracks: 1)
     }
     try InterleavedMatrices.predictConstantVelocity(states: &x, covariances: &p, dt: dt, plus: q)
     // A coasting track keeps turning at its rate: keep its azimuth in (−π, π] as the update does.
