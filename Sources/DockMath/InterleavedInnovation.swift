@@ -294,9 +294,6 @@ private struct Kernels {
     transposed ? i &* n &+ j : j &* n &+ i
   }
 
-  /// How many of the four lanes from `c` are filters (not padding).
-  @inline(__always) func filters(from c: Int) -> Int { Swift.min(Lanes.scalarCount, count &- c) }
-
   /// All ones in the lanes from `c` that are filters, zero in padding lanes.
   @inline(__always) func validLanes(from c: Int) -> SIMD4<Int64> {
     bits(Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c)))
@@ -338,13 +335,8 @@ private struct Kernels {
           s.setLanes(at(j &* m &+ i, c), acc)
         }
       }
-    }
-    // The factors pivot by pivot across all filters (pivot j of every filter, then pivot j + 1):
-    // a pivot's square root and reciprocal wait on the one before it in the same filter, so walking
-    // the filters in the inner loop gives the processor independent work while they complete.
-    for j in 0..<m {
-      for c in Swift.stride(from: 0, to: count, by: 4) {
-        let valid = validLanes(from: c)
+      let valid = validLanes(from: c)
+      for j in 0..<m {
         for i in j..<m {
           let v = s.lanes(at(j &* m &+ i, c))
           bad |= bits(v .!= v) & valid
@@ -444,18 +436,17 @@ private struct Kernels {
           }
         }
       }
-    }
-    // Positive definite: the LDLᵀ factorization of every new P has positive, finite pivots (the
-    // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
-    // L itself above it (L(i, j) at (j, i)) and the pivots on it: with both W and L at hand each
-    // term of the elimination is one product, not two. Pivot by pivot across all filters, as in
-    // `factor`: each reciprocal waits on the pivot before it in the same filter only.
-    for j in 0..<n {
-      for c in Swift.stride(from: 0, to: count, by: 4) {
+      // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
+      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
+      // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
+      // at hand each term of the elimination is one product, not two.
+      var bad = SIMD4<Int64>(repeating: 0)
+      for j in 0..<n {
         var d = b.p.lanes(at(j &* n &+ j, c))
         for q in 0..<j { d -= b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-        b.check.setLanes(at(j &* n &+ j, c), d)
+        bad |= ~(bits(d .> 0) & bits(d .< .infinity))
         let inverse = 1 / d
+        b.check.setLanes(at(j &* n &+ j, c), inverse)
         for i in (j + 1)..<n {
           var w = b.p.lanes(at(j &* n &+ i, c))
           for q in 0..<j { w -= b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(j &* n &+ q, c)) }
@@ -463,16 +454,9 @@ private struct Kernels {
           b.check.setLanes(at(i &* n &+ j, c), w * inverse)
         }
       }
-    }
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      var bad = SIMD4<Int64>(repeating: 0)
-      for j in 0..<n {
-        let d = b.check.lanes(at(j &* n &+ j, c))
-        bad |= ~(bits(d .> 0) & bits(d .< .infinity))
-      }
       bad &= validLanes(from: c)
       if bad.anyLane {
-        for t in 0..<filters(from: c) where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
+        for t in 0..<lanes where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
       }
     }
   }
