@@ -88,10 +88,9 @@ public struct InterleavedInnovation: Sendable {
       // the ones that are zero in every filter so far); padding lanes masked out.
       var seen: UInt64 = 0
       for c in Swift.stride(from: 0, to: used, by: Lanes.scalarCount) {
-        let valid = unsafeBitCast(
-          Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c)), to: SIMD4<Int64>.self)
+        let valid = (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c))).bits
         for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) == 0 {
-          let nonzero = unsafeBitCast(ph.lanes(q &* hs &+ c) .!= 0, to: SIMD4<Int64>.self) & valid
+          let nonzero = (ph.lanes(q &* hs &+ c) .!= 0).bits & valid
           if nonzero.anyLane { seen |= 1 &<< UInt64(q) }
         }
       }
@@ -296,14 +295,7 @@ private struct Kernels {
 
   /// All ones in the lanes from `c` that are filters, zero in padding lanes.
   @inline(__always) func validLanes(from c: Int) -> SIMD4<Int64> {
-    bits(Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c)))
-  }
-
-  /// A comparison's lanes as integers (all ones where true). Combining `SIMDMask`s with `.&`, `.|`
-  /// and `.!` is not vectorized on this target (it cost a quarter of the update kernel); the same
-  /// operations on the integer lanes are single instructions.
-  @inline(__always) func bits(_ mask: SIMDMask<Lanes.MaskStorage>) -> SIMD4<Int64> {
-    unsafeBitCast(mask, to: SIMD4<Int64>.self)
+    (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c))).bits
   }
 
   /// H P, S and L for every filter; true if some filter's S holds NaN or is not positive definite.
@@ -339,14 +331,14 @@ private struct Kernels {
       for j in 0..<m {
         for i in j..<m {
           let v = s.lanes(at(j &* m &+ i, c))
-          bad |= bits(v .!= v) & valid
+          bad |= (v .!= v).bits & valid
         }
         var d = s.lanes(at(j &* m &+ j, c))
         for q in 0..<j {
           let ljq = l.lanes(at(q &* m &+ j, c))
           d -= ljq * ljq
         }
-        bad |= ~bits(d .> 0) & valid
+        bad |= ~(d .> 0).bits & valid
         let pivot = d.squareRoot()
         // One division per pivot; the column below and every later solve multiply by it.
         let inverse = 1 / pivot
@@ -444,7 +436,7 @@ private struct Kernels {
       for j in 0..<n {
         var d = b.p.lanes(at(j &* n &+ j, c))
         for q in 0..<j { d -= b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-        bad |= ~(bits(d .> 0) & bits(d .< .infinity))
+        bad |= ~((d .> 0).bits & (d .< .infinity).bits)
         let inverse = 1 / d
         b.check.setLanes(at(j &* n &+ j, c), inverse)
         for i in (j + 1)..<n {
@@ -469,10 +461,4 @@ private struct InlineLanes {
     get { e[i] }
     set { e[i] = newValue }
   }
-}
-
-extension SIMD4<Int64> {
-  /// Whether some lane is not zero: the lanes OR-ed one by one (`!=` on whole vectors goes through
-  /// generic mask code on this target).
-  @inline(__always) var anyLane: Bool { (self[0] | self[1]) | (self[2] | self[3]) != 0 }
 }

@@ -22,7 +22,7 @@ public enum LaneExponential {
   public static func exp(_ x: Lanes) -> Lanes {
     let limit = Lanes(repeating: reducedRangeLimit)
     let inRange =
-      unsafeBitCast(x .< limit, to: SIMD4<Int64>.self) & unsafeBitCast(x .> -limit, to: SIMD4<Int64>.self)
+      (x .< limit).bits & (x .> -limit).bits
     // NaN and far-out lanes start from 0 and are replaced below.
     let a = unsafeBitCast(unsafeBitCast(x, to: SIMD4<Int64>.self) & inRange, to: Lanes.self)
     // k = round(x / ln 2) by the 1.5·2⁵² trick (ties to even).
@@ -47,7 +47,7 @@ public enum LaneExponential {
       (unsafeBitCast(shifted, to: SIMD4<Int64>.self) &- 6_755_399_441_055_744.0.bitPattern.toSigned)
     let scale = unsafeBitCast((exponent &+ 1023) &<< 52, to: Lanes.self)
     var result = y * scale
-    if (inRange[0] & inRange[1]) & (inRange[2] & inRange[3]) != -1 {
+    if !inRange.allLanes {
       for i in 0..<Lanes.scalarCount where inRange[i] == 0 { result[i] = Foundation.exp(x[i]) }
     }
     return result

@@ -29,11 +29,7 @@ public enum LaneTrigonometry {
     // The tracker's angles are mostly within π/4 of the camera's axis: no reduction (n = 0, no tail,
     // the same arithmetic as the general path gives for them).
     let quarter = Lanes(repeating: Double.pi / 4)
-    // (Combined as integer lanes: `SIMDMask`'s `.&` is not vectorized on this target.)
-    let small =
-      unsafeBitCast(x .<= quarter, to: SIMD4<Int64>.self)
-      & unsafeBitCast(x .>= -quarter, to: SIMD4<Int64>.self)
-    if (small[0] & small[1]) & (small[2] & small[3]) == -1 {
+    if ((x .<= quarter).bits & (x .>= -quarter).bits).allLanes {
       let zero = Lanes(repeating: 0)
       return (kernelSin(x, zero), kernelCos(x, zero))
     }
