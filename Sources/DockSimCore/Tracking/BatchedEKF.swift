@@ -165,10 +165,11 @@ public struct BatchedEKF: Sendable {
 
   /// Squared Mahalanobis distances (NIS) of every observation from every track, written row-major
   /// (tracks × observations) into `out`; `allowed(track, observation)` false gives +∞ (a kind
-  /// mismatch). All observations of one call share `anchor` (what their `v` measures) and `scale`.
+  /// mismatch; nil: every pair, as for a caller that gates kinds itself). All observations of one call
+  /// share `anchor` (what their `v` measures) and `scale`.
   public mutating func distances(
     measurements z: [(u: Double, v: Double, h: Double)], pose: CameraPose, anchor: VerticalAnchor,
-    scale: MeasurementNoiseScale, into out: inout [Double], allowed: (Int, Int) -> Bool
+    scale: MeasurementNoiseScale, into out: inout [Double], allowed: ((Int, Int) -> Bool)? = nil
   ) throws {
     let n = x.count
     let m = z.count
@@ -186,6 +187,7 @@ public struct BatchedEKF: Sendable {
     }
     // NIS = yᵀ S⁻¹ y = |L⁻¹ y|².
     try innovation.squaredDistances(of: gateZ, columns: m, from: y, into: &out)
+    guard let allowed else { return }
     for k in 0..<n {
       for j in 0..<m where !allowed(k, j) { out[k * m + j] = .infinity }
     }

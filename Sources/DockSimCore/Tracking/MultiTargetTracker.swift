@@ -249,12 +249,10 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       if onlyGroup >= 0 {
         // Every observation, in order: the group's matrix is the whole one.
         try ekf.distances(
-          measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.distances
-        ) { _, _ in true }
+          measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.distances)
       } else {
         try ekf.distances(
-          measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances
-        ) { _, _ in true }
+          measurements: s.measurements, pose: pose, anchor: anchor, scale: scale, into: &s.groupDistances)
         let width = columns.count
         for t in 0..<n {
           for (c, j) in columns.enumerated() { s.distances[t * m + j] = s.groupDistances[t * width + c] }
