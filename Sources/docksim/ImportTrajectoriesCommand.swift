@@ -110,7 +110,7 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       throw fail("\(error)")
     }
     printError(
-      "import-trajectories: \(output.people) people; primary \(output.reason); selected at \(output.selectTime) s"
+      "import-trajectories: \(output.people) people; primary \(output.reason); selected at \(String(format: "%.3f", output.selectTime)) s"
     )
     guard let out else {
       FileHandle.standardOutput.write(Data(output.yaml.utf8))

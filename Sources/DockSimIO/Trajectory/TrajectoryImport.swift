@@ -55,12 +55,12 @@ public enum TrajectoryImport {
   /// `TrajectoryLimits.bodyWidth` and `bodyHeight`.
   public static let drawnWidth: ClosedRange<Double> = 0.42...0.54
   public static let drawnHeight: ClosedRange<Double> = 1.55...1.9
-  /// Seconds after a person appears before the app can select them: a track must have formed.
-  public static let selectionDelay = 1.0
-  /// A person is well in view when within this distance (m) and this azimuth of the stand's forward
-  /// axis (rad, 40°): large enough for the detector, inside the default picture.
-  public static let wellVisibleDistance = 8.0
-  public static let wellVisibleAzimuth = 40.0 * Double.pi / 180
+  /// Seconds after a person appears before the app can select them: a confirmed track must have
+  /// formed (a few frames of detections and the inference latency), and a user takes a moment to tap.
+  public static let selectionDelay = 0.5
+  /// Metres: a person this near is large enough in the picture for the app's user to pick (a body
+  /// of 1.7 m is a fifth of the default picture's height at 10 m).
+  public static let wellVisibleDistance = 10.0
 
   /// Reads the recording and writes the scenario.
   ///
@@ -147,20 +147,16 @@ public enum TrajectoryImport {
   }
 
   /// When the app selects the primary, and the stand's initial yaw (rad): the first sample, at least
-  /// `selectionDelay` after they appear, at which they are well in view; else that delay after they
-  /// appear. The stand starts facing them there, as a user points the phone at whom they film.
+  /// `selectionDelay` after they appear, at which they are within `wellVisibleDistance`; else that
+  /// delay after they appear. The stand starts facing them there, as a user points the phone at whom
+  /// they mean to film, so that they are in the picture when the app selects them.
   static func selection(_ person: RecordedPerson) -> (time: Double, azimuth: Double) {
     let appear = person.samples[0].time
-    let last = person.samples.last!.time
-    for s in person.samples where s.time >= appear + selectionDelay {
-      let azimuth = atan2(s.y, s.x)
-      if (s.x * s.x + s.y * s.y).squareRoot() <= wellVisibleDistance, abs(azimuth) <= wellVisibleAzimuth {
-        return (s.time, azimuth)
-      }
-    }
-    let t = min(appear + selectionDelay, last)
-    let s = person.samples.first { $0.time >= t } ?? person.samples.last!
-    return (s.time, max(-wellVisibleAzimuth, min(wellVisibleAzimuth, atan2(s.y, s.x))))
+    let ready = person.samples.filter { $0.time >= appear + selectionDelay }
+    let chosen =
+      ready.first { ($0.x * $0.x + $0.y * $0.y).squareRoot() <= wellVisibleDistance } ?? ready.first
+      ?? person.samples.last!
+    return (chosen.time, atan2(chosen.y, chosen.x))
   }
 
   static func draw(_ stream: inout RandomStream, _ range: ClosedRange<Double>) -> Double {
