@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a Monte Carlo run's seeds.csv against per-scenario targets on the share of failing seeds.
 
-    scripts/check-shares.py TARGETS.csv RESULTS/seeds.csv
+    scripts/check-shares.py [--report] TARGETS.csv RESULTS/seeds.csv
 
 TARGETS.csv (lines starting with '#' are comments) has the columns
 
@@ -19,6 +19,10 @@ share of seeds meeting the bound and the share required, the worst value, the ve
 cannot be read or has the wrong columns, a value that is not a number, a target whose scenario is
 not in the run or ran with another number of seeds, or a scenario of the run without any target
 (every scenario of the suite must be judged, so a new one cannot slip through unjudged).
+
+With --report the same table is printed, with the missed targets, but a missed target does not fail
+(exit 0; bad input still exits 2): for figures stated before they are targets (the real-motion suite,
+docs/real-data.md, whose targets are the tracker's to meet).
 Standard library only.
 """
 
@@ -146,10 +150,14 @@ def table(results):
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1].startswith("-"):
-        print("usage: check-shares.py TARGETS.csv RESULTS/seeds.csv", file=sys.stderr)
+    args = argv[1:]
+    report_only = bool(args) and args[0] == "--report"
+    if report_only:
+        args = args[1:]
+    if len(args) != 2 or args[0].startswith("-"):
+        print("usage: check-shares.py [--report] TARGETS.csv RESULTS/seeds.csv", file=sys.stderr)
         return 2
-    targets_path, seeds_path = argv[1], argv[2]
+    targets_path, seeds_path = args
     try:
         targets = read_targets(targets_path)
         results = check(targets, read_seeds(seeds_path, {t["metric"] for t in targets}), seeds_path)
@@ -161,11 +169,12 @@ def main(argv):
     print(table(results))
     missed = [r for r in results if not r["met"]]
     if missed:
-        print(f"check-shares: FAIL: {len(missed)} of {len(results)} targets missed")
+        verdict = "reported, not gated" if report_only else "FAIL"
+        print(f"check-shares: {verdict}: {len(missed)} of {len(results)} targets missed")
         for r in missed:
             print(f"  {r['scenario']}: {r['metric']} > {fmt(r['max'])} in {r['failing']} of {r['seeds']} seeds, "
                   f"at most {r['allowed']} allowed")
-        return 1
+        return 0 if report_only else 1
     print(f"check-shares: pass: {len(results)} targets met")
     return 0
 

@@ -92,6 +92,12 @@ extension MetricKey {
   public static let wrongSubjectLongest = MetricKey(
     "wrong_subject_longest_s", title: "wrong max s",
     help: "longest stretch of the primary track on someone other than the intended subject (s)", digits: 1)
+  public static let primaryOnNobodySeconds = MetricKey(
+    "primary_on_nobody_s", title: "nobody s",
+    help: "time the primary track sat on no person's visible box (s)", digits: 1)
+  public static let primaryOnNobodyLongest = MetricKey(
+    "primary_on_nobody_longest_s", title: "nobody max s",
+    help: "longest stretch of the primary track on no person's visible box (s)", digits: 1)
   public static let noPrimaryVisibleSeconds = MetricKey(
     "no_primary_visible_s", title: "no prim s",
     help: "time with no primary track while the intended subject was detectable (s)", digits: 1)

@@ -21,10 +21,11 @@ public struct TrackingMetrics: MetricAccumulator {
   private var hota: HOTAAccumulator
   private var primarySubjectUnderTrack: Int?
   private var primarySwitches = 0
-  /// The primary track and the subject it last sat on: a coasting primary still belongs to that
-  /// subject, until it sits on someone else or is no longer the primary.
-  private var primaryOwner: (track: Int, subject: Int?)?
+  /// The primary track and the subject it sits on: a coasting primary still belongs to the subject its
+  /// last update put it on, until it sits on someone else or no one, or is no longer the primary.
+  private var ownership = PrimaryOwnership()
   private var wrongSubject = Stretches()
+  private var onNobody = Stretches()
   private var noPrimaryVisibleFrames = 0
   private var outOfFrame = Stretches()
   private var hiddenFrames = 0
@@ -121,41 +122,23 @@ public struct TrackingMetrics: MetricAccumulator {
 
   private mutating func scorePrimary(_ frame: FrameRecord, pose: CameraPose, captureTime: Double) {
     var onSubject: Int?
-    let primaryTrack = frame.estimate.flatMap { Self.isHypothesis($0.status) ? $0 : nil }
-    if let primary = primaryTrack, primaryOwner?.track != primary.id {
-      primaryOwner = (primary.id, nil)
-    } else if primaryTrack == nil {
-      primaryOwner = nil
-    }
-    // The primary's identity is what its measurements say: only frames in which it was updated count, so
-    // a prediction coasting past somebody else while the primary is hidden is not a switch.
-    if let primary = primaryTrack, primary.nis.isFinite, let p = project(primary, pose: pose) {
-      // As CLEAR MOT's established pairs: the subject the primary sat on keeps it while within the
-      // threshold, so two people passing close to each other do not count as switches.
-      var best: (TruthBox, Double)?
-      for b in frame.deliveredBoxes where b.kind == primary.kind && b.centerU != nil {
-        let d = ((b.centerU! - p.u) * (b.centerU! - p.u) + (b.centerV! - p.v) * (b.centerV! - p.v))
-          .squareRoot()
-        guard d <= matchThreshold else { continue }
-        if b.subjectIndex == primarySubjectUnderTrack {
-          best = (b, -1)
-          break
-        }
-        if best == nil || d < best!.1 { best = (b, d) }
+    let decision = ownership.observe(
+      primary: frame.estimate, boxes: frame.deliveredBoxes, pose: pose, model: measurement)
+    if case .sitsOn(let index) = decision, let primary = frame.estimate {
+      let b = frame.deliveredBoxes[index]
+      onSubject = b.subjectIndex
+      if let previous = primarySubjectUnderTrack, previous != b.subjectIndex {
+        primarySwitches += 1
       }
-      if let (b, _) = best {
-        onSubject = b.subjectIndex
-        if let previous = primarySubjectUnderTrack, previous != b.subjectIndex {
-          primarySwitches += 1
-        }
-        primarySubjectUnderTrack = b.subjectIndex
-        primaryOwner = (primary.id, b.subjectIndex)
-        if let nees = Self.nees(primary, truth: b, pose: pose, model: measurement) {
-          neesSum += nees
-          neesCount += 1
-        }
+      primarySubjectUnderTrack = b.subjectIndex
+      if let nees = Self.nees(primary, truth: b, pose: pose, model: measurement) {
+        neesSum += nees
+        neesCount += 1
       }
     }
+    // A primary on nobody is measured, not a free pass: a track that follows a box matching no one
+    // (clutter, a person cut beyond recognition) is not following the intended subject either.
+    onNobody.add(ownership.track != nil && ownership.subject == nil)
     // The subject the run is about: the scenario's, or the one the app selected.
     let intended = frame.intendedSubject ?? primarySubject
     // Every present subject has a main box, so none means the intended subject is absent at the
@@ -169,10 +152,10 @@ public struct TrackingMetrics: MetricAccumulator {
       awaitingFirstSight = true
       return
     }
-    wrongSubject.add(primaryOwner?.subject.map { $0 != intended } ?? false)
+    wrongSubject.add(ownership.subject.map { $0 != intended } ?? false)
     // Reacquisition of the intended subject after it was undetectable.
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
-    if detectable && primaryTrack == nil { noPrimaryVisibleFrames += 1 }
+    if detectable && ownership.track == nil { noPrimaryVisibleFrames += 1 }
     if !detectable {
       hiddenFrames += 1
       if pendingSince != nil && hiddenFrames >= occlusionFrames { pendingSince = nil }
@@ -303,6 +286,8 @@ public struct TrackingMetrics: MetricAccumulator {
       MetricValue(.primarySwitches, Double(primarySwitches)),
       MetricValue(.wrongSubjectSeconds, Double(wrongSubject.frames) * framePeriod),
       MetricValue(.wrongSubjectLongest, Double(wrongSubject.longest) * framePeriod),
+      MetricValue(.primaryOnNobodySeconds, Double(onNobody.frames) * framePeriod),
+      MetricValue(.primaryOnNobodyLongest, Double(onNobody.longest) * framePeriod),
       MetricValue(.noPrimaryVisibleSeconds, Double(noPrimaryVisibleFrames) * framePeriod),
       MetricValue(.outOfFrameSeconds, Double(outOfFrame.frames) * framePeriod),
       MetricValue(.outOfFrameLongest, Double(outOfFrame.longest) * framePeriod),
