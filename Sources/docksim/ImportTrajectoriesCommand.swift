@@ -3,7 +3,7 @@ import DockSimCore
 import DockSimIO
 import Foundation
 
-/// `docksim import-trajectories FILE --format ethucy|csv --fps F --window START:END --stand X,Y,HEADING_DEG
+/// `docksim import-trajectories FILE --format ethucy|csv --fps F --window START:END --stand X,Y,HEADING_DEG|auto
 /// [--height M] [--primary ID|auto] [--seed N] [--name NAME] [--out SCENARIO.yaml]`: a window of a
 /// pedestrian recording as a self-contained scenario (docs/scenarios.md, "Paths from data").
 struct ImportTrajectoriesCommand: ParsableCommand {
@@ -15,7 +15,8 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       cartesian waypoints in the stand's base frame (x forward, y right), cubic interpolation and \
       appear_s/leave_s at their first and last sample; time 0 is the window's start. --stand gives the \
       pivot's position in the recording's frame (x east, y north, metres) and the direction it faces, \
-      degrees counter-clockwise from the recording's +x axis. Body sizes are drawn from streams of \
+      degrees counter-clockwise from the recording's +x axis; --stand auto places it 4 m beside the middle \
+      of the primary's walk, facing it, out of everybody's way. Body sizes are drawn from streams of \
       --seed. The app selects the primary person (--primary, or the one --primary auto picks: someone \
       walking through the scene with others in view, preferably with a companion within 1.2 m; the \
       reason is printed on standard error) when they are first well in view. Without --out the \
@@ -39,7 +40,8 @@ struct ImportTrajectoriesCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The stand's pivot and heading in the recording's frame.", valueName: "x,y,heading_deg"))
+      "The stand's pivot and heading in the recording's frame, or auto (beside the middle of the primary's walk).",
+      valueName: "x,y,heading_deg|auto"))
   var stand: String
 
   @Option(help: ArgumentHelp("The pivot's height above the ground, metres.", valueName: "m"))
@@ -74,12 +76,17 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       throw Self.usage(
         "--window", "expected START:END, two finite numbers of seconds with START < END, got '\(window)'")
     }
-    guard let pose = Self.numbers(stand, separator: ",", count: 3), abs(pose[2]) <= 360,
-      pose[0].magnitude <= TrajectoryLimits.maximumCoordinate,
-      pose[1].magnitude <= TrajectoryLimits.maximumCoordinate
-    else {
-      throw Self.usage(
-        "--stand", "expected X,Y,HEADING_DEG: finite metres and degrees within ±360, got '\(stand)'")
+    var standPose: StandPose?
+    if stand != "auto" {
+      guard let pose = Self.numbers(stand, separator: ",", count: 3), abs(pose[2]) <= 360,
+        pose[0].magnitude <= TrajectoryLimits.maximumCoordinate,
+        pose[1].magnitude <= TrajectoryLimits.maximumCoordinate
+      else {
+        throw Self.usage(
+          "--stand", "expected auto or X,Y,HEADING_DEG: finite metres and degrees within ±360, got '\(stand)'"
+        )
+      }
+      standPose = StandPose(x: pose[0], y: pose[1], heading: pose[2] * .pi / 180)
     }
     guard height.isFinite else {
       throw Self.usage("--height", "expected a finite number of metres, got \(height)")
@@ -97,7 +104,7 @@ struct ImportTrajectoriesCommand: ParsableCommand {
     }
     let request = TrajectoryImport.Request(
       file: file, format: format, fps: fps, window: window[0]...window[1],
-      stand: StandPose(x: pose[0], y: pose[1], heading: pose[2] * .pi / 180), pivotHeight: height,
+      stand: standPose, pivotHeight: height,
       primary: primaryID, seed: seed, name: name)
     let output: TrajectoryImport.Output
     let recording = file

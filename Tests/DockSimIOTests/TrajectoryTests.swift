@@ -348,6 +348,47 @@ import Testing
     #expect(c.yaml != a.yaml, "another seed draws other body sizes")
   }
 
+  @Test func standAutoPlacesTheStandBesideThePrimarysWalkOutOfEverybodysWay() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let file = try dir.write("rec.txt", Self.recording)
+    var request = Self.request(file)
+    request.stand = nil
+    let out = try TrajectoryImport.run(request, fail: Self.optionError)
+    #expect(out.reason.contains("--stand auto"), "\(out.reason)")
+    let scenario = try ScenarioLoader.parse(yaml: out.yaml, file: "auto.yaml")
+    for s in scenario.subjects {
+      for w in s.path.waypoints {
+        let p = w.position.point
+        #expect(
+          (p.x * p.x + p.y * p.y).squareRoot() >= StandPlacement.clearance - 1e-4, "\(s.id) at \(w.time)")
+      }
+    }
+    // Person 1 walks north along x = 4 from y = 1 to 9 (the middle of its five samples at y = 3): the
+    // stand stands 4 m to the west (the walk's left, 4 m from anyone; the east side is 3 m from
+    // person 3), facing east.
+    let recorded = try PedestrianRecording.parse(Self.recording, file: "rec.txt", format: .ethucy, fps: 25)
+    let stand = try #require(StandPlacement.place(primary: recorded[0], everyone: recorded))
+    #expect(abs(stand.x - 0) < 1e-12 && abs(stand.y - 3) < 1e-12 && abs(stand.heading) < 1e-12, "\(stand)")
+  }
+
+  @Test func standAutoFailsWhenEveryPlaceIsTaken() throws {
+    // The primary walks east along y = 0 with its middle at x = 0; somebody stands at every place tried.
+    var rows = ["0 1 -1 0", "10 1 0 0", "20 1 1 0"]
+    var id = 2
+    for d in StandPlacement.distances {
+      for y in [d, -d] {
+        rows += ["0 \(id) 0 \(y)", "10 \(id) 0 \(y)"]
+        id += 1
+      }
+    }
+    let recorded = try PedestrianRecording.parse(
+      rows.sorted { Int($0.split(separator: " ")[0])! < Int($1.split(separator: " ")[0])! }.joined(
+        separator: "\n"),
+      file: "rec.txt", format: .ethucy, fps: 25)
+    #expect(StandPlacement.place(primary: recorded[0], everyone: recorded) == nil)
+  }
+
   @Test func importRefusesAnUnknownPrimaryAndABadWindow() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }

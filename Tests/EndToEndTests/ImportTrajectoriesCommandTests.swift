@@ -69,7 +69,7 @@ import Testing
       label: "unknown primary", recording: recording, extra: ["--primary", "7"], says: ["--primary", "got 7"]),
     Bad(
       label: "a bad stand", recording: recording, extra: ["--stand", "1,2"],
-      says: ["--stand", "expected X,Y,HEADING_DEG"]),
+      says: ["--stand", "X,Y,HEADING_DEG"]),
   ]
 
   @Test(arguments: bad)

@@ -23,6 +23,18 @@ public enum CrowdImport {
     _ recording: [RecordedPerson], file: String, window: ClosedRange<Double>, stand: StandPose,
     windowError: (String) -> InputError
   ) throws(InputError) -> [RecordedPerson] {
+    try transformed(
+      inWindow(recording, window: window, windowError: windowError), file: file, stand: stand,
+      start: window.lowerBound)
+  }
+
+  /// The people of `recording` with at least `minimumSamples` samples in `window`, as recorded (the
+  /// recording's frame and seconds), by increasing id.
+  ///
+  /// - Throws: `InputError` from `windowError`: a window outside the recording, or nobody in it.
+  public static func inWindow(
+    _ recording: [RecordedPerson], window: ClosedRange<Double>, windowError: (String) -> InputError
+  ) throws(InputError) -> [RecordedPerson] {
     let times = recording.flatMap { $0.samples.map(\.time) }
     let first = times.min() ?? 0
     let last = times.max() ?? 0
@@ -32,12 +44,29 @@ public enum CrowdImport {
           + "…\(NumberBounds.format(last)) s, got \(NumberBounds.format(window.lowerBound))…\(NumberBounds.format(window.upperBound)) s"
       )
     }
-    var people: [RecordedPerson] = []
-    for person in recording {
+    let people = recording.compactMap { person -> RecordedPerson? in
       let inside = person.samples.filter { window.contains($0.time) }
-      guard inside.count >= minimumSamples else { continue }
+      return inside.count >= minimumSamples ? RecordedPerson(id: person.id, samples: inside) : nil
+    }
+    guard !people.isEmpty else {
+      throw windowError(
+        "expected a window with at least one person sampled \(minimumSamples) times, got none")
+    }
+    return people
+  }
+
+  /// `recorded` (from `inWindow`) in scenario time (seconds after `start`, the window's start) and the
+  /// stand's base frame.
+  ///
+  /// - Throws: `InputError` naming the recording's line of a sample nearer the stand than
+  ///   `TrajectoryLimits.minimumStandClearance`.
+  static func transformed(_ recorded: [RecordedPerson], file: String, stand: StandPose, start: Double)
+    throws(InputError) -> [RecordedPerson]
+  {
+    var people: [RecordedPerson] = []
+    for person in recorded {
       var samples: [TrajectorySample] = []
-      for s in inside {
+      for s in person.samples {
         let p = stand.base(x: s.x, y: s.y)
         let distance = (p.x * p.x + p.y * p.y).squareRoot()
         guard distance >= TrajectoryLimits.minimumStandClearance else {
@@ -48,13 +77,9 @@ public enum CrowdImport {
               + "every person at least \(NumberBounds.format(TrajectoryLimits.minimumStandClearance)) m from the stand"
           )
         }
-        samples.append(TrajectorySample(time: s.time - window.lowerBound, x: p.x, y: p.y, line: s.line))
+        samples.append(TrajectorySample(time: s.time - start, x: p.x, y: p.y, line: s.line))
       }
       people.append(RecordedPerson(id: person.id, samples: samples))
-    }
-    guard !people.isEmpty else {
-      throw windowError(
-        "expected a window with at least one person sampled \(minimumSamples) times, got none")
     }
     return people
   }
