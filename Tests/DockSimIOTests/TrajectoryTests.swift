@@ -296,6 +296,21 @@ import Testing
     #expect(error.message.contains(bad.says), "\(error)")
   }
 
+  @Test func csvRecordingsReadAsTheWhitespaceOnes() throws {
+    let tabs = try PedestrianRecording.parse(Self.recording, file: "rec.txt", format: .ethucy, fps: 25)
+    let csv =
+      "frame,id,x,y\n"
+      + Self.recording.split(separator: "\n").map { $0.split(separator: "\t").joined(separator: ",") }
+      .joined(separator: "\n")
+    let commas = try PedestrianRecording.parse(csv, file: "rec.csv", format: .csv, fps: 25)
+    #expect(commas.map(\.id) == tabs.map(\.id))
+    #expect(commas.map { $0.samples.map(\.time) } == tabs.map { $0.samples.map(\.time) })
+    let header = try #require(throws: InputError.self) {
+      _ = try PedestrianRecording.parse("frame id x y\n0,1,2,3\n", file: "rec.csv", format: .csv, fps: 25)
+    }
+    #expect(header.line == 1 && header.message.contains("expected the header frame,id,x,y"), "\(header)")
+  }
+
   @Test func refusesATooLargeRecording() throws {
     let big = String(repeating: "#" + String(repeating: " ", count: 1023) + "\n", count: 16 * 1024 + 1)
     let error = try Self.loadError(["rec.txt": big], Self.crowd())
