@@ -78,7 +78,8 @@ struct ImportTrajectoriesCommand: ParsableCommand {
     }
     var standPose: StandPose?
     if stand != "auto" {
-      guard let pose = Self.numbers(stand, separator: ",", count: 3), abs(pose[2]) <= 360,
+      guard let pose = Self.numbers(stand, separator: ",", count: 3),
+        abs(pose[2]) <= TrajectoryLimits.maximumHeadingDegrees,
         pose[0].magnitude <= TrajectoryLimits.maximumCoordinate,
         pose[1].magnitude <= TrajectoryLimits.maximumCoordinate
       else {

@@ -12,7 +12,8 @@ enum TrajectorySchema {
     FieldSpec("y_m", .number(WaypointSchema.coordinate), required: true),
     FieldSpec("heading_deg", .number(heading), required: true),
   ])
-  static let heading = NumberBounds.closed(-360, 360)
+  static let heading = NumberBounds.closed(
+    -TrajectoryLimits.maximumHeadingDegrees, TrajectoryLimits.maximumHeadingDegrees)
 
   static var trajectoryFields: [String] { trajectorySpec.names }
   static let trajectorySpec = SectionSpec([

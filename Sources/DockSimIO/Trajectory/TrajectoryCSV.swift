@@ -27,6 +27,11 @@ public struct TrajectorySample: Equatable, Sendable {
 /// sample per row in strictly increasing time (`docs/scenarios.md`, "Paths from data"). Numbers follow
 /// the one rule of CSV numbers (`CSVNumber`): finite, shortest form or any decimal form.
 public enum TrajectoryCSV {
+  /// Seconds, as a waypoint's `t_s` allows.
+  static let time: ClosedRange<Double> = 0...86_400
+  /// Metres of the centre above the pivot, as a waypoint's `height_m` allows.
+  static let height: ClosedRange<Double> = -100...100
+
   /// The accepted headers: without and with the height of the centre above the pivot.
   public static let headers = [["t_s", "x_m", "y_m"], ["t_s", "x_m", "y_m", "z_m"]]
 
@@ -89,7 +94,7 @@ public enum TrajectoryCSV {
         return value
       }
       let coordinate = -TrajectoryLimits.maximumCoordinate...TrajectoryLimits.maximumCoordinate
-      let t = try number(0, 0...86_400)
+      let t = try number(0, time)
       if let previous = samples.last, SimTime(seconds: t) <= SimTime(seconds: previous.time) {
         throw InputError(
           file: file, line: record.line, field: "t_s",
@@ -99,7 +104,7 @@ public enum TrajectoryCSV {
       }
       let x = try number(1, coordinate)
       let y = try number(2, coordinate)
-      let z = columns.count == 4 ? try number(3, -100...100) : nil
+      let z = columns.count == 4 ? try number(3, height) : nil
       samples.append(TrajectorySample(time: t, x: x, y: y, z: z, line: record.line))
     }
     guard !samples.isEmpty else {

@@ -22,6 +22,8 @@ public enum TrajectoryLimits {
   public static let frameRate: ClosedRange<Double> = 0.1...1000
   /// Coordinates in a file, metres: any recording fits; beyond is a units mistake (millimetres).
   public static let maximumCoordinate = 1000.0
+  /// Degrees either way of a stand's heading: one turn; more is a units mistake (radians are smaller).
+  public static let maximumHeadingDegrees = 360.0
 }
 
 /// Where the stand is in a recording's ground frame (x east, y north, metres; right-handed, z up) and
