@@ -38,6 +38,19 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
   }
 
+  @Test func placesTheStandWithStandAuto() throws {
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("rec.txt")
+    try Self.recording.write(to: file, atomically: true, encoding: .utf8)
+    var arguments = Self.arguments(file.path)
+    arguments[arguments.firstIndex(of: "--stand")! + 1] = "auto"
+    let result = try CLI.run(arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("(--stand auto)"), "\(result.stderr)")
+    #expect(result.stdout.contains("# The stand in the recording's frame"))
+  }
+
   struct Bad: CustomTestStringConvertible, Sendable {
     var label: String
     var recording: String
