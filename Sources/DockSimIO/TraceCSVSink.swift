@@ -56,7 +56,8 @@ public struct TraceCSVSink: TraceSink {
     row.add(r.cameraVelocity.pitch)
     row.add(r.command.yawVelocity)
     row.add(r.command.pitchVelocity)
-    row.add(r.framingError)
+    // No framing error while the intended subject is absent (before it appears, after it leaves).
+    row.add(r.truth == nil ? nil : r.framingError)
     row.add(r.framing.target.u)
     row.add(r.framing.target.v)
     row.add(raw: r.systemTracking ? "1" : "0")

@@ -19,7 +19,8 @@ public struct SceneProjector: Sendable {
     self.grid = grid
   }
 
-  /// All boxes at `time`, in subject order (main box, then face), with visibility. `offsets` (one per
+  /// All boxes at `time` of the subjects present then, in subject order (main box, then face), with
+  /// visibility. `offsets` (one per
   /// subject, or empty) move subjects off their paths (`MotionNoise`).
   public func project(
     subjects: [Subject], occluders: [Occluder], at time: SimTime, pose: CameraPose, offsets: [PathOffset] = []
@@ -57,7 +58,9 @@ public struct SceneProjector: Sendable {
     boxes.removeAll(keepingCapacity: true)
     // One pose for the whole frame: its sines and cosines once, not for each of the 5 points per box.
     let rotation = PoseRotation(pose)
-    for (i, s) in subjects.enumerated() {
+    // An absent subject (before it appears, after it leaves) has no box at all: nothing to see,
+    // detect, hide behind or score. The index stays the scenario's, so offsets and ids line up.
+    for (i, s) in subjects.enumerated() where s.isPresent(at: time) {
       let base = s.path.position(at: time)
       let p = offsets.isEmpty ? base : offsets[i].apply(to: base)
       let speaking = s.isSpeaking(at: time)

@@ -41,7 +41,12 @@ public struct CameraLagMetric: MetricAccumulator {
   }
 
   public mutating func observe(_ frame: FrameRecord) {
-    guard let truth = frame.truth else { return }
+    guard let truth = frame.truth else {
+      // The intended subject is absent: pairs never span the gap, and the next stretch warms up anew.
+      count = 0
+      unwrapped = nil
+      return
+    }
     let az = truth.direction.azimuth
     let current = unwrapped.map { $0 + Angle.difference(az, lastWrapped) } ?? az
     unwrapped = current

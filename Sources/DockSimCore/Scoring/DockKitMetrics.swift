@@ -30,7 +30,9 @@ public struct DockKitMetrics: MetricAccumulator {
       goodFrames = 0
       firstGood = nil
     }
-    guard let since = pending else { return }
+    // While the intended subject is absent (not yet arrived, or gone) there is nobody to frame: such
+    // frames neither count as framed nor break a framed stretch.
+    guard let since = pending, frame.truth != nil else { return }
     if frame.framingError < framedThreshold {
       if goodFrames == 0 { firstGood = frame.time }
       goodFrames += 1

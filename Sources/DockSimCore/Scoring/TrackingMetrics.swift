@@ -30,6 +30,10 @@ public struct TrackingMetrics: MetricAccumulator {
   private var outOfFrame = Stretches()
   private var hiddenFrames = 0
   private var pendingSince: Double?
+  /// The intended subject has been absent and not detectable since it arrived: its first sight after
+  /// arriving is not a reacquisition. (At the start of the run a subject that is there but out of view
+  /// is reacquired when it comes into view, as it always was.)
+  private var awaitingFirstSight = false
   private var reacquisitions: [Double] = []
   private var lastTime = 0.0
   private var neesSum = 0.0
@@ -137,17 +141,28 @@ public struct TrackingMetrics: MetricAccumulator {
     onNobody.add(ownership.track != nil && ownership.subject == nil)
     // The subject the run is about: the scenario's, or the one the app selected.
     let intended = frame.intendedSubject ?? primarySubject
+    // Every present subject has a main box, so none means the intended subject is absent at the
+    // capture (not yet arrived, or gone): following someone else then is not the wrong subject, and
+    // its arrival is a first sight, not a reacquisition.
+    let main = frame.deliveredBoxes.first { $0.subjectIndex == intended }
+    guard main != nil else {
+      wrongSubject.add(false)
+      hiddenFrames = 0
+      pendingSince = nil
+      awaitingFirstSight = true
+      return
+    }
     wrongSubject.add(ownership.subject.map { $0 != intended } ?? false)
     // Reacquisition of the intended subject after it was undetectable.
-    let main = frame.deliveredBoxes.first { $0.subjectIndex == intended }
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
     if detectable && ownership.track == nil { noPrimaryVisibleFrames += 1 }
     if !detectable {
       hiddenFrames += 1
       if pendingSince != nil && hiddenFrames >= occlusionFrames { pendingSince = nil }
     } else {
-      if hiddenFrames >= occlusionFrames { pendingSince = captureTime }
+      if hiddenFrames >= occlusionFrames && !awaitingFirstSight { pendingSince = captureTime }
       hiddenFrames = 0
+      awaitingFirstSight = false
     }
     if let since = pendingSince, onSubject == intended {
       reacquisitions.append(captureTime - since)

@@ -5,10 +5,11 @@
 public struct FrameRecord: Sendable {
   public var frame: Int64
   public var time: SimTime
-  /// Every box of every subject at this frame (true camera pose), in subject order.
+  /// Every box of every subject present at this frame (true camera pose), in subject order; a subject
+  /// before its `appear` or from its `leave` has none.
   public var boxes: [TruthBox]
   /// The intended subject's box at this frame: the one of the kind the primary track follows, else its
-  /// main box.
+  /// main box; nil while that subject is absent (the framing metrics then skip the frame).
   public var truth: TruthBox?
   /// The subject the run is about at this frame when the app selected one (`selectSubjects`, a tap on
   /// the preview, tracks it chose); nil: the scenario's `primary_subject`. The framing, the estimate's
@@ -42,7 +43,8 @@ public struct FrameRecord: Sendable {
   public var cameraVelocity: AxisPair<Double>
   /// The command the controller issued this frame.
   public var command: DockCommand
-  /// Distance of the primary subject from the framing target, normalized image units, capped at 1.
+  /// Distance of the primary subject from the framing target, normalized image units, capped at 1
+  /// (also when `truth` is nil: no metric or trace uses it then).
   public var framingError: Double
   /// The framing in force and whether it changed this frame.
   public var framing: Framing

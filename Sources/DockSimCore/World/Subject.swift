@@ -47,10 +47,16 @@ public struct Subject: Equatable, Sendable {
   public var speaking: [TimeSpan]
   /// Random motion on top of the path, if any.
   public var motionNoise: MotionNoise?
+  /// When the subject enters the scene (simulation time); nil: there from the start. Before it the
+  /// subject is absent: not projected, detected, occluding nor scored.
+  public var appear: SimTime?
+  /// When the subject leaves the scene (simulation time, after `appear`); nil: stays to the end. From
+  /// this instant on the subject is absent.
+  public var leave: SimTime?
 
   public init(
     id: String, kind: SubjectKind, width: Double, height: Double, path: SubjectPath, face: FaceBox? = nil,
-    speaking: [TimeSpan] = [], motionNoise: MotionNoise? = nil
+    speaking: [TimeSpan] = [], motionNoise: MotionNoise? = nil, appear: SimTime? = nil, leave: SimTime? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -60,6 +66,16 @@ public struct Subject: Equatable, Sendable {
     self.face = face
     self.speaking = speaking
     self.motionNoise = motionNoise
+    self.appear = appear
+    self.leave = leave
+  }
+
+  /// Whether the subject is in the scene at `time`: from `appear` (inclusive) to `leave` (exclusive).
+  @inline(__always)
+  public func isPresent(at time: SimTime) -> Bool {
+    if let appear, time < appear { return false }
+    if let leave, time >= leave { return false }
+    return true
   }
 
   /// Whether the subject speaks at `time`.

@@ -40,18 +40,41 @@ public struct Sway: Equatable, Sendable {
   }
 }
 
-/// A path through timed waypoints. Between two polar waypoints the subject moves along the arc
-/// (azimuth, distance and height interpolated linearly); otherwise along the straight line. Before
-/// the first waypoint and after the last one the subject stands still.
+/// How a path moves between its waypoints.
+public enum PathInterpolation: String, Equatable, Sendable, CaseIterable {
+  /// Straight segments (arcs between polar waypoints) at constant speed: the velocity jumps at every
+  /// waypoint.
+  case linear
+  /// A natural cubic spline through the waypoints in time, per coordinate: it passes through every
+  /// waypoint exactly and its velocity and acceleration are continuous (zero acceleration at the ends).
+  /// What a walk sampled at a few hertz needs, so that a tracker does not see a manoeuvre at each
+  /// sample.
+  case cubic
+}
+
+/// A path through timed waypoints. With `linear` interpolation the subject moves along the arc
+/// between two polar waypoints (azimuth, distance and height interpolated linearly), otherwise along
+/// the straight line. With `cubic` interpolation each coordinate follows a natural cubic spline in
+/// time: azimuth, distance and height when every waypoint is polar, else x, y and height. Before the
+/// first waypoint and after the last one the subject stands still.
 public struct SubjectPath: Equatable, Sendable {
   /// Waypoints in strictly increasing time.
-  public var waypoints: [Waypoint]
+  public var waypoints: [Waypoint] { didSet { prepareSpline() } }
   public var sway: Sway?
+  public var interpolation: PathInterpolation { didSet { prepareSpline() } }
+  /// For `cubic`: each waypoint's coordinates (azimuth, distance, height when all are polar, else x, y,
+  /// z) and the spline's second derivatives there (per s²), computed once so that evaluating a
+  /// position allocates nothing. Empty for `linear`.
+  private var knots: [SIMD3<Double>] = []
+  private var curvatures: [SIMD3<Double>] = []
+  private var polarSpline = false
 
-  public init(waypoints: [Waypoint], sway: Sway? = nil) {
+  public init(waypoints: [Waypoint], sway: Sway? = nil, interpolation: PathInterpolation = .linear) {
     precondition(!waypoints.isEmpty, "a path needs at least one waypoint")
     self.waypoints = waypoints
     self.sway = sway
+    self.interpolation = interpolation
+    prepareSpline()
   }
 
   /// The subject's centre at `time`.
@@ -86,6 +109,7 @@ public struct SubjectPath: Equatable, Sendable {
     }
     let a = waypoints[i - 1]
     let b = waypoints[i]
+    if interpolation == .cubic, !curvatures.isEmpty { return splinePosition(segment: i, at: time) }
     let f =
       Double((time - a.time).microseconds) / Double((b.time - a.time).microseconds)
     switch (a.position, b.position) {
@@ -98,5 +122,69 @@ public struct SubjectPath: Equatable, Sendable {
       let p1 = b.position.point
       return Point3(x: p0.x + (p1.x - p0.x) * f, y: p0.y + (p1.y - p0.y) * f, z: p0.z + (p1.z - p0.z) * f)
     }
+  }
+
+  /// The spline on the segment ending at waypoint `i`, in the usual form
+  /// `y = A·yᵢ₋₁ + B·yᵢ + ((A³ − A)·Mᵢ₋₁ + (B³ − B)·Mᵢ)·h²/6` with A the remaining share of the
+  /// segment: at a waypoint A or B is exactly 0, so the spline returns the waypoint's own coordinates.
+  private func splinePosition(segment i: Int, at time: SimTime) -> Point3 {
+    let t0 = waypoints[i - 1].time
+    let t1 = waypoints[i].time
+    let span = Double((t1 - t0).microseconds)
+    let a = Double((t1 - time).microseconds) / span
+    let b = 1 - a
+    let h = span / 1e6
+    let y =
+      a * knots[i - 1] + b * knots[i]
+      + ((a * a * a - a) * curvatures[i - 1] + (b * b * b - b) * curvatures[i]) * (h * h / 6)
+    if polarSpline { return WaypointPosition.polar(azimuth: y.x, distance: y.y, height: y.z).point }
+    return Point3(x: y.x, y: y.y, z: y.z)
+  }
+
+  /// The natural spline's second derivatives at the waypoints: the tridiagonal system of continuous
+  /// first derivatives with zero curvature at both ends, solved by the Thomas algorithm.
+  private mutating func prepareSpline() {
+    knots = []
+    curvatures = []
+    guard interpolation == .cubic, waypoints.count >= 3 else { return }
+    polarSpline = waypoints.allSatisfy {
+      if case .polar = $0.position { return true } else { return false }
+    }
+    knots = waypoints.map { w in
+      switch w.position {
+      case .polar(let az, let d, let h) where polarSpline: return SIMD3(az, d, h)
+      default:
+        let p = w.position.point
+        return SIMD3(p.x, p.y, p.z)
+      }
+    }
+    let n = waypoints.count
+    let t = waypoints.map(\.time.seconds)
+    // Rows 1 … n−2: h₀·Mᵢ₋₁ + 2(h₀ + h₁)·Mᵢ + h₁·Mᵢ₊₁ = 6·(slope₁ − slope₀); M₀ = Mₙ₋₁ = 0.
+    var diagonal = [Double](repeating: 1, count: n)
+    var rhs = [SIMD3<Double>](repeating: .zero, count: n)
+    var upper = [Double](repeating: 0, count: n)
+    for i in 1..<(n - 1) {
+      let h0 = t[i] - t[i - 1]
+      let h1 = t[i + 1] - t[i]
+      let lower = h0
+      var d = 2 * (h0 + h1)
+      var r = 6 * ((knots[i + 1] - knots[i]) / h1 - (knots[i] - knots[i - 1]) / h0)
+      // Eliminate the lower entry with the previous row (row 0 is M₀ = 0, no coupling).
+      if i > 1 {
+        let m = lower / diagonal[i - 1]
+        d -= m * upper[i - 1]
+        r -= m * rhs[i - 1]
+      }
+      diagonal[i] = d
+      upper[i] = h1
+      rhs[i] = r
+    }
+    var m = [SIMD3<Double>](repeating: .zero, count: n)
+    for i in stride(from: n - 2, through: 1, by: -1) {
+      let next = i + 1 < n - 1 ? m[i + 1] : .zero
+      m[i] = (rhs[i] - upper[i] * next) / diagonal[i]
+    }
+    curvatures = m
   }
 }

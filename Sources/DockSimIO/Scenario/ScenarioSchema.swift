@@ -4,35 +4,66 @@ import DockSimCore
 /// (rates before the dock, the dock before the controller) so cross-field checks see validated values.
 enum ScenarioSchema {
   static var fields: [String] { spec.names }
-  static let spec = SectionSpec([
-    FieldSpec(
-      "name", .text(minLength: 1, maxLength: maximumNameLength, pattern: namePattern), required: true),
-    FieldSpec("description", .text()),
-    FieldSpec("seed", .integer(seed), required: true),
-    FieldSpec("duration_s", .number(duration), required: true),
-    FieldSpec("physics_rate_hz", .integer(physicsRate)),
-    FieldSpec("frame_rate_hz", .number(frameRate)),
-    FieldSpec("dock", .section(DockSchema.spec)),
-    FieldSpec("camera", .section(CameraSchema.spec)),
-    FieldSpec("detector", .section(DetectorSchema.spec)),
-    FieldSpec("tracker", .section(TrackerSchema.spec)),
-    FieldSpec("controller", .section(ControllerSchema.spec)),
-    FieldSpec(
-      "subjects", .list(.section(SubjectSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumSubjects),
-      required: true),
-    FieldSpec(
-      "occluders",
-      .nullable(.list(.section(OccluderSchema.spec), maxCount: ScenarioLimits.maximumOccluders))),
-    // One of the subjects' ids; `read` checks which.
-    FieldSpec("primary_subject", .text()),
-    FieldSpec("sensors", .section(SensorsSchema.spec)),
-    FieldSpec("match_threshold", .number(matchThreshold)),
-    FieldSpec("framing", .section(EventsSchema.framingSpec)),
-    FieldSpec(
-      "events", .nullable(.list(.section(EventsSchema.eventSpec), maxCount: ScenarioLimits.maximumEvents))),
-    FieldSpec("battery", .section(EventsSchema.batterySpec)),
-    FieldSpec("expect", .section(ExpectSchema.spec)),
-  ])
+  static let spec = SectionSpec(
+    [
+      FieldSpec(
+        "name", .text(minLength: 1, maxLength: maximumNameLength, pattern: namePattern), required: true),
+      FieldSpec("description", .text()),
+      FieldSpec("seed", .integer(seed), required: true),
+      FieldSpec("duration_s", .number(duration), required: true),
+      FieldSpec("physics_rate_hz", .integer(physicsRate)),
+      FieldSpec("frame_rate_hz", .number(frameRate)),
+      FieldSpec("dock", .section(DockSchema.spec)),
+      FieldSpec("camera", .section(CameraSchema.spec)),
+      FieldSpec("detector", .section(DetectorSchema.spec)),
+      FieldSpec("tracker", .section(TrackerSchema.spec)),
+      FieldSpec("controller", .section(ControllerSchema.spec)),
+      // Required unless a crowd gives the subjects; `read` checks it too.
+      FieldSpec(
+        "subjects", .list(.section(SubjectSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumSubjects)
+      ),
+      FieldSpec("crowd", .section(TrajectorySchema.crowdSpec)),
+      FieldSpec(
+        "occluders",
+        .nullable(.list(.section(OccluderSchema.spec), maxCount: ScenarioLimits.maximumOccluders))),
+      // One of the subjects' ids; `read` checks which.
+      FieldSpec("primary_subject", .text()),
+      FieldSpec("sensors", .section(SensorsSchema.spec)),
+      FieldSpec("match_threshold", .number(matchThreshold)),
+      FieldSpec("framing", .section(EventsSchema.framingSpec)),
+      FieldSpec(
+        "events", .nullable(.list(.section(EventsSchema.eventSpec), maxCount: ScenarioLimits.maximumEvents))),
+      FieldSpec("battery", .section(EventsSchema.batterySpec)),
+      FieldSpec("expect", .section(ExpectSchema.spec)),
+    ], atLeastOneOf: ["subjects", "crowd"])
+  /// The `subjects`, then the `crowd`'s people; at least one of the two sections, unique ids, and
+  /// at most `ScenarioLimits.maximumSubjects` in all.
+  private static func readSubjects(_ top: MappingReader, duration: SimDuration) throws(InputError)
+    -> [Subject]
+  {
+    guard let crowdNode = top["crowd"] else {
+      return try SubjectSchema.readAll(
+        top.required("subjects", expecting: "a sequence of at least one subject"), duration: duration)
+    }
+    var subjects =
+      try top["subjects"].map { node throws(InputError) in
+        try SubjectSchema.readAll(node, duration: duration)
+      } ?? []
+    let crowd = try TrajectorySchema.readCrowd(crowdNode)
+    let ids = Set(subjects.map(\.id))
+    if let clash = crowd.first(where: { ids.contains($0.id) }) {
+      throw crowdNode.error(
+        "expected crowd ids (p<person id>) distinct from the subjects' ids, got '\(clash.id)' in both")
+    }
+    subjects += crowd
+    guard subjects.count <= ScenarioLimits.maximumSubjects else {
+      throw crowdNode.error(
+        "expected at most \(ScenarioLimits.maximumSubjects) subjects in all (a resource limit), got \(subjects.count) with the crowd's"
+      )
+    }
+    return subjects
+  }
+
   /// The portable file-name characters `readName` allows (the name becomes `traces/<name>.csv`).
   static let namePattern = "^[A-Za-z0-9_.-]+$"
   static let matchThreshold = NumberBounds.positive(max: 1)
@@ -64,8 +95,7 @@ enum ScenarioSchema {
     let tracker = try TrackerSchema.read(top.section("tracker", allowed: TrackerSchema.fields))
     let controller = try ControllerSchema.read(
       top.section("controller", allowed: ControllerSchema.fields), pitchRange: dock.pitch.positionRange)
-    let subjects = try SubjectSchema.readAll(
-      top.required("subjects", expecting: "a sequence of at least one subject"))
+    let subjects = try readSubjects(top, duration: duration)
     let occluders = try OccluderSchema.readAll(top["occluders"])
     let sensors = try SensorsSchema.read(
       top.section("sensors", allowed: SensorsSchema.fields), physicsRateHz: physicsRateHz)

@@ -4,20 +4,25 @@ import Foundation
 /// The `subjects` list: who is in the room, how big, and where they go.
 enum SubjectSchema {
   static var fields: [String] { spec.names }
-  static let spec = SectionSpec([
-    FieldSpec("id", .text(maxLength: maximumIdLength, pattern: #"\S"#), required: true),
-    FieldSpec("kind", .choice(SubjectKind.allCases.map(\.rawValue)), required: true),
-    FieldSpec("width_m", .number(size), required: true),
-    FieldSpec("height_m", .number(size), required: true),
-    FieldSpec("sway", .section(swaySpec)),
-    FieldSpec(
-      "path", .list(.section(WaypointSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumWaypoints),
-      required: true),
-    // Only a humanBody has a face; `read` checks that.
-    FieldSpec("face", .anyOf([.boolean, .section(faceSpec)])),
-    FieldSpec("speaking", .list(.section(speakingSpec))),
-    FieldSpec("motion_noise", .section(motionNoiseSpec)),
-  ])
+  static let spec = SectionSpec(
+    [
+      FieldSpec("id", .text(maxLength: maximumIdLength, pattern: #"\S"#), required: true),
+      FieldSpec("kind", .choice(SubjectKind.allCases.map(\.rawValue)), required: true),
+      FieldSpec("width_m", .number(size), required: true),
+      FieldSpec("height_m", .number(size), required: true),
+      FieldSpec("sway", .section(swaySpec)),
+      // Exactly one of path (inline waypoints) and trajectory (a file); `read` checks it too.
+      FieldSpec(
+        "path", .list(.section(WaypointSchema.spec), minCount: 1, maxCount: ScenarioLimits.maximumWaypoints)),
+      FieldSpec("trajectory", .section(TrajectorySchema.trajectorySpec)),
+      FieldSpec("interpolation", .choice(PathInterpolation.allCases.map(\.rawValue))),
+      FieldSpec("appear_s", .number(WaypointSchema.time)),
+      FieldSpec("leave_s", .number(WaypointSchema.time)),
+      // Only a humanBody has a face; `read` checks that.
+      FieldSpec("face", .anyOf([.boolean, .section(faceSpec)])),
+      FieldSpec("speaking", .list(.section(speakingSpec))),
+      FieldSpec("motion_noise", .section(motionNoiseSpec)),
+    ], exactlyOneOf: [["path"], ["trajectory"]])
   static var motionNoiseFields: [String] { motionNoiseSpec.names }
   static let motionNoiseSpec = SectionSpec([
     FieldSpec("angle_rad2_s3", .number(motionIntensity)),
@@ -47,7 +52,8 @@ enum SubjectSchema {
   static let swayAmplitude = NumberBounds.nonNegative(max: 5)
   static let swayPeriod = NumberBounds.positive(max: 3600)
 
-  static func readAll(_ node: NodeReader) throws(InputError) -> [Subject] {
+  /// - Parameter duration: the run's length: a subject must appear before it ends.
+  static func readAll(_ node: NodeReader, duration: SimDuration) throws(InputError) -> [Subject] {
     let elements = try node.sequence(
       "a sequence of at least one subject", maximumCount: ScenarioLimits.maximumSubjects, of: "subjects")
     guard !elements.isEmpty else { throw node.error("expected at least one subject, got an empty sequence") }
@@ -56,7 +62,7 @@ enum SubjectSchema {
     for (index, element) in elements.enumerated() {
       let m = try element.mapping(allowed: fields)
       let idNode = try m.required("id", expecting: "a non-empty string")
-      let subject = try read(m, id: idNode)
+      let subject = try read(m, id: idNode, duration: duration)
       // Ids name subjects in outputs and metrics, so two subjects may not share one.
       if let first = firstUse[subject.id] {
         throw idNode.error("expected a unique id, got '\(subject.id)', already used by subjects[\(first)]")
@@ -67,7 +73,10 @@ enum SubjectSchema {
     return subjects
   }
 
-  private static func read(_ m: MappingReader, id idNode: NodeReader) throws(InputError) -> Subject {
+  private static func read(_ m: MappingReader, id idNode: NodeReader, duration: SimDuration)
+    throws(InputError)
+    -> Subject
+  {
     let expectedId = "a non-empty string of at most \(maximumIdLength) characters"
     let id = try idNode.string(expectedId)
     guard !id.trimmingCharacters(in: .whitespaces).isEmpty, id.count <= maximumIdLength else {
@@ -84,7 +93,21 @@ enum SubjectSchema {
     let width = try m.number("width_m", size)
     let height = try m.number("height_m", size)
     let sway = try m["sway"].map { node throws(InputError) in try readSway(node) }
-    let path = try readPath(m.required("path", expecting: "a sequence of at least one waypoint"))
+    let path: [Waypoint]
+    let interpolation: PathInterpolation
+    if let node = m["trajectory"] {
+      if let both = m["path"] {
+        throw both.mismatch("no path: the subject's trajectory file gives it (path or trajectory, not both)")
+      }
+      path = try TrajectorySchema.readTrajectory(node)
+      // Files are sampled at a few hertz: straight segments would jerk the velocity at every sample.
+      interpolation = try TrajectorySchema.readInterpolation(m, default: .cubic)
+    } else {
+      path = try readPath(
+        m.required("path", expecting: "a sequence of at least one waypoint (or a trajectory file)"))
+      interpolation = try TrajectorySchema.readInterpolation(m, default: .linear)
+    }
+    let (appear, leave) = try readPresence(m, duration: duration)
     var face: FaceBox?
     if let node = m["face"] {
       guard kind == .humanBody else {
@@ -101,8 +124,38 @@ enum SubjectSchema {
         logSize: try n.number("log_size_per_s3", motionIntensity, default: 0))
     }
     return Subject(
-      id: id, kind: kind, width: width, height: height, path: SubjectPath(waypoints: path, sway: sway),
-      face: face, speaking: speaking, motionNoise: motionNoise)
+      id: id, kind: kind, width: width, height: height,
+      path: SubjectPath(waypoints: path, sway: sway, interpolation: interpolation),
+      face: face, speaking: speaking, motionNoise: motionNoise, appear: appear, leave: leave)
+  }
+
+  /// `appear_s` before the end of the run, `leave_s` after `appear_s` (or after 0); either may be
+  /// absent (there from the start, there to the end).
+  private static func readPresence(_ m: MappingReader, duration: SimDuration) throws(InputError)
+    -> (SimTime?, SimTime?)
+  {
+    var appear: SimTime?
+    if let node = m["appear_s"] {
+      let t = SimTime(seconds: try node.number(WaypointSchema.time))
+      guard t.microseconds < duration.microseconds else {
+        throw node.mismatch(
+          "a time before duration_s (\(NumberBounds.format(duration.seconds)) s): the subject would never appear"
+        )
+      }
+      appear = t
+    }
+    var leave: SimTime?
+    if let node = m["leave_s"] {
+      let t = SimTime(seconds: try node.number(WaypointSchema.time))
+      let after = appear ?? .zero
+      guard t > after else {
+        throw node.mismatch(
+          "a time after \(appear == nil ? "0 s" : "appear_s (\(NumberBounds.format(after.seconds)) s)"): the subject would never be there"
+        )
+      }
+      leave = t
+    }
+    return (appear, leave)
   }
 
   /// `face: true` gives an adult's face near the top of the body; a mapping sets its size and offset.

@@ -116,7 +116,11 @@ public enum RoomViewPlot {
         times.append(waypoint.time.seconds)
       }
       times.sort()
-      paths.append(times.map { subject.path.position(at: SimTime(seconds: $0)) })
+      // Only while the subject is in the scene (`appear_s` to `leave_s`).
+      paths.append(
+        times.map { SimTime(seconds: $0) }.filter { subject.isPresent(at: $0) }.map {
+          subject.path.position(at: $0)
+        })
     }
     let occluders = scenario.occluders.map { occluder -> (Point3, Point3) in
       let c = occluder.position.point

@@ -2,6 +2,21 @@
 enum BadScenarioCatalog {
   static let waypoint = "      - { t_s: 0, azimuth_deg: 0, distance_m: 2, height_m: 0 }"
   static let all: [BadScenario] = [
+    .edit(
+      "appearing after the end", "height_m: 1.7", "height_m: 1.7\n    appear_s: 5", line: 9,
+      field: "subjects[0].appear_s", says: ["expected a time before duration_s (5 s)", "got 5"]),
+    .edit(
+      "leaving before appearing", "height_m: 1.7", "height_m: 1.7\n    appear_s: 2\n    leave_s: 2", line: 10,
+      field: "subjects[0].leave_s", says: ["expected a time after appear_s (2 s)"]),
+    .edit(
+      "leaving at the start", "height_m: 1.7", "height_m: 1.7\n    leave_s: 0", line: 9,
+      field: "subjects[0].leave_s", says: ["expected a time after 0 s"]),
+    .edit(
+      "non-finite appearance", "height_m: 1.7", "height_m: 1.7\n    appear_s: .nan", line: 9,
+      field: "subjects[0].appear_s", says: ["expected a finite number"]),
+    .edit(
+      "unknown interpolation", "height_m: 1.7", "height_m: 1.7\n    interpolation: spline", line: 9,
+      field: "subjects[0].interpolation", says: ["expected one of linear, cubic"]),
     .append(
       "unknown top-level field", "colour: { hue: 0.1 }\n", line: 11, field: "colour",
       says: ["unknown field 'colour'", "unknown field 'colour'; expected one of: name, description, seed"]),

@@ -26,6 +26,8 @@ import Testing
       ScenarioSchema.fields + DockSchema.fields + DockSchema.initialFields + AxisSchema.fields
       + CameraSchema.fields + DetectorSchema.fields + TrackerSchema.fields + ControllerSchema.fields
       + SubjectSchema.fields + SubjectSchema.swayFields + WaypointSchema.fields
+      + TrajectorySchema.trajectoryFields
+      + TrajectorySchema.crowdFields + TrajectorySchema.standSpec.names
     for field in fields {
       #expect(
         text.contains("`\(field)`") || text.contains("`initial.\(field)`"), "\(field) is not in the docs")

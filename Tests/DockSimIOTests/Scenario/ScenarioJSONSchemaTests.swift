@@ -22,7 +22,10 @@ import Testing
     let root = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect(root["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
     #expect(root["additionalProperties"] as? Bool == false)
-    #expect((root["required"] as? [String]) == ["name", "seed", "duration_s", "subjects"])
+    #expect((root["required"] as? [String]) == ["name", "seed", "duration_s"])
+    // subjects, or a crowd that gives them.
+    let either = (root["anyOf"] as? [[String: Any]])?.compactMap { $0["required"] as? [String] }
+    #expect(either == [["subjects"], ["crowd"]])
   }
 
   /// A bounded number or integer field of the schema, with the override path that reaches it from
