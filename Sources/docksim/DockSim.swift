@@ -21,6 +21,7 @@ struct DockSim: ParsableCommand {
     subcommands: [
       RunCommand.self, MergeCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self,
       BaselineCommand.self, TuneCommand.self, ReportCommand.self, ScoreCommand.self, ExportMOTCommand.self,
+      FitDetectorCommand.self,
       SchemaCommand.self,
     ])
 

@@ -1,0 +1,129 @@
+import DockSimCore
+import Foundation
+
+/// What a fit measures in sequences, after matching: the errors of matched boxes, each track's hits and
+/// misses frame by frame, and each frame's false positives. The fitted parameters and the comparison
+/// statistics are both computed from it, for the data and for the simulated detector alike.
+struct DetectorFitObservations: Sendable {
+  /// A matched truth box above the visibility cutoff.
+  struct Match: Sendable {
+    /// Unclipped truth height, normalized units.
+    var height: Double
+    var visibleFraction: Double
+    /// Detection minus truth (the part inside the image): centre x, centre y, height, normalized units.
+    var du: Double
+    var dv: Double
+    var dh: Double
+    /// ln(width/height) of the detection minus the truth's.
+    var dAspect: Double
+    var confidence: Double
+  }
+
+  /// One truth track of one sequence, from its first frame to its last.
+  struct Track: Sendable {
+    /// Per frame: nil where the box is absent or below the visibility cutoff, else whether it was detected.
+    var detected: [Bool?]
+    var visibleFraction: [Double]
+    var height: [Double]
+    /// Indices into `matches` of this track's matched boxes.
+    var matches: [Int]
+  }
+
+  /// A detection matched to no truth box.
+  struct FalsePositive: Sendable {
+    /// Whether it overlaps a truth box above the cutoff (a "near" false positive), and then its centre
+    /// offset in heights of that box and ln of its height over that box's.
+    var near: Bool
+    var du: Double
+    var dv: Double
+    var logScale: Double
+    var confidence: Double
+  }
+
+  struct Frame: Sendable {
+    /// Truth boxes above the cutoff (the ones that may bring a near false positive).
+    var eligible: Int
+    var falsePositives: [FalsePositive]
+  }
+
+  var matches: [Match] = []
+  var tracks: [Track] = []
+  var frames: [Frame] = []
+
+  /// Adds `sequence` with `detections` (per frame, as `sequence.detections` when nil).
+  mutating func add(
+    _ sequence: DetectorFitSequence, detections: [[FitDetection]]? = nil, minimumVisibleFraction: Double
+  ) {
+    let detections = detections ?? sequence.detections
+    let ids = sequence.trackIDs
+    var spans = [(first: Int, last: Int)](repeating: (Int.max, -1), count: ids.count)
+    var slot: [Int: Int] = [:]  // id → position in ids; looked up only
+    for (k, id) in ids.enumerated() { slot[id] = k }
+    for (f, frame) in sequence.truth.enumerated() {
+      for t in frame {
+        let k = slot[t.id]!
+        spans[k] = (min(spans[k].first, f), max(spans[k].last, f))
+      }
+    }
+    let base = tracks.count
+    for span in spans {
+      let n = span.last - span.first + 1
+      tracks.append(
+        Track(
+          detected: [Bool?](repeating: nil, count: n), visibleFraction: [Double](repeating: 0, count: n),
+          height: [Double](repeating: 0, count: n), matches: []))
+    }
+    for (f, frame) in sequence.truth.enumerated() {
+      let dets = detections[f]
+      let match = DetectorFitMatching.match(truth: frame, detections: dets)
+      var taken = [Bool](repeating: false, count: dets.count)
+      var eligible = 0
+      for (i, t) in frame.enumerated() {
+        let k = slot[t.id]!
+        let at = f - spans[k].first
+        tracks[base + k].visibleFraction[at] = t.visibleFraction
+        tracks[base + k].height[at] = t.box.height
+        if let d = match[i] { taken[d] = true }
+        guard Self.isEligible(t, minimumVisibleFraction), let c = t.clipped else { continue }
+        eligible += 1
+        tracks[base + k].detected[at] = match[i] != nil
+        if let d = match[i] {
+          let b = dets[d].box
+          tracks[base + k].matches.append(matches.count)
+          matches.append(
+            Match(
+              height: t.box.height, visibleFraction: t.visibleFraction, du: b.midX - c.midX,
+              dv: b.midY - c.midY,
+              dh: b.height - c.height, dAspect: log(b.width / b.height) - log(c.width / c.height),
+              confidence: dets[d].confidence))
+        }
+      }
+      var falsePositives: [FalsePositive] = []
+      for (d, det) in dets.enumerated() where !taken[d] {
+        // The eligible truth box it overlaps most; equal overlaps go to the lower index.
+        var best: (iou: Double, box: NormalizedRect)? = nil
+        for t in frame where Self.isEligible(t, minimumVisibleFraction) {
+          guard let c = t.clipped else { continue }
+          let overlap = DetectorFitMatching.iou(c, det.box)
+          if overlap > 0, overlap > (best?.iou ?? 0) { best = (overlap, c) }
+        }
+        if let (_, c) = best {
+          falsePositives.append(
+            FalsePositive(
+              near: true, du: (det.box.midX - c.midX) / c.height, dv: (det.box.midY - c.midY) / c.height,
+              logScale: log(det.box.height / c.height), confidence: det.confidence))
+        } else {
+          falsePositives.append(
+            FalsePositive(near: false, du: 0, dv: 0, logScale: 0, confidence: det.confidence))
+        }
+      }
+      frames.append(Frame(eligible: eligible, falsePositives: falsePositives))
+    }
+  }
+
+  /// The detector model's rule: a box is detectable when its visible fraction reaches the cutoff and
+  /// some of it is visible.
+  static func isEligible(_ t: FitTruth, _ minimumVisibleFraction: Double) -> Bool {
+    t.visibleFraction >= minimumVisibleFraction && t.visibleFraction > 0 && t.clipped != nil
+  }
+}
