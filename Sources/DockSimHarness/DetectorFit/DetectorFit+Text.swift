@@ -1,4 +1,5 @@
 import DockSimCore
+import DockSimIO
 import Foundation
 
 extension DetectorFit {
@@ -6,13 +7,13 @@ extension DetectorFit {
   /// `header` lines become comments on top; every fitted field, `size_reference` and
   /// `min_visible_fraction` follow, four significant digits, locale-free.
   public func yaml(header: [String] = []) -> String {
-    var lines = header.map { $0.isEmpty ? "#" : "# \($0)" }
-    lines.append("detector:")
     let p = parameters
-    lines.append("  min_visible_fraction: \(Self.number(p.minimumVisibleFraction))")
-    lines.append("  size_reference: \(Self.number(p.sizeReference))")
-    for f in fitted { lines.append("  \(f.field): \(Self.number(f.value))") }
-    return lines.joined(separator: "\n") + "\n"
+    var values = [
+      ("detector.min_visible_fraction", Self.number(p.minimumVisibleFraction)),
+      ("detector.size_reference", Self.number(p.sizeReference)),
+    ]
+    for f in fitted { values.append(("detector.\(f.field)", Self.number(f.value))) }
+    return ParamsOverlayYAML.text(values.map { (path: $0.0, value: $0.1) }, comments: header)
   }
 
   /// Four significant digits in plain decimal notation (YAML 1.1 reads `1e-05` as a string, so never an
