@@ -162,18 +162,25 @@ public struct NoisyDetector: Detector {
     }
     for _ in 0..<count {
       let face = clutterStream.bernoulli(0.5)
-      let height = 0.05 + 0.3 * clutterStream.uniform()
-      let width = height * (face ? 0.75 : 0.45)
+      let size = clutterStream.uniform()
       let u = clutterStream.uniform()
       let v = clutterStream.uniform()
       let score = parameters.scoreNoise > 0 ? scoreStream.gaussian(sigma: parameters.scoreNoise) : 0
       out.append(
         Observation(
-          kind: face ? .humanFace : .humanBody,
-          rect: NormalizedRect(x: u - width / 2, y: v - height / 2, width: width, height: height),
+          kind: face ? .humanFace : .humanBody, rect: Self.clutterRect(face: face, size: size, u: u, v: v),
           confidence: Self.clamped(parameters.scoreFalse + score),
           speakingConfidence: face ? 0.3 * clutterStream.uniform() : nil))
     }
+  }
+
+  /// A clutter box from its draws (each uniform in [0, 1)): a face (aspect 0.75) or a body (0.45), 0.05
+  /// to 0.35 of the image tall, centred at (u, v) anywhere in the image. Public so that a fit can
+  /// work out how often clutter lands on people.
+  public static func clutterRect(face: Bool, size: Double, u: Double, v: Double) -> NormalizedRect {
+    let height = 0.05 + 0.3 * size
+    let width = height * (face ? 0.75 : 0.45)
+    return NormalizedRect(x: u - width / 2, y: v - height / 2, width: width, height: height)
   }
 
   /// Confidences live in [0, 1].

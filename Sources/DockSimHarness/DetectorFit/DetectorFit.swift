@@ -14,13 +14,18 @@ public struct DetectorFitOptions: Equatable, Sendable {
   public var seed: UInt64
   /// Passes of the simulated detector over the truth, pooled in its statistics.
   public var simulationRuns: Int
+  /// The box height, normalized units, at which detection probability and true score are stated; nil:
+  /// the median eligible truth height rounded to 0.01.
+  public var sizeReference: Double?
   /// The sequences' frame rate, for reporting burst lengths in seconds; nil leaves them in frames.
   public var framesPerSecond: Double?
 
   public init(
     minimumVisibleFraction: Double = DetectorParameters().minimumVisibleFraction, bootstrapSamples: Int = 200,
-    level: Double = 0.95, seed: UInt64 = 1, simulationRuns: Int = 5, framesPerSecond: Double? = nil
+    level: Double = 0.95, seed: UInt64 = 1, simulationRuns: Int = 5, sizeReference: Double? = nil,
+    framesPerSecond: Double? = nil
   ) {
+    self.sizeReference = sizeReference
     self.minimumVisibleFraction = minimumVisibleFraction
     self.bootstrapSamples = bootstrapSamples
     self.level = level
@@ -71,10 +76,10 @@ public struct DetectorFit: Sendable {
     ]
   }
 
-  /// EM iterations for the point estimate, and for a bootstrap replicate (which starts from the point
-  /// estimate, so needs far fewer).
-  static let pointIterations = 2000
-  static let replicateIterations = 200
+  /// Most EM iterations for the point estimate and for each bootstrap replicate (both start from the
+  /// same values and stop when the parameters settle; this is only a bound).
+  static let pointIterations = 1000
+  static let replicateIterations = 300
 
   /// The size reference is the median eligible truth height rounded to 0.01, so detection probability
   /// and true score are stated at a typical size of the data and their intercepts are least correlated
@@ -99,7 +104,7 @@ public struct DetectorFit: Sendable {
     for s in sequences { o.add(s, minimumVisibleFraction: options.minimumVisibleFraction) }
     var base = DetectorParameters()
     base.minimumVisibleFraction = options.minimumVisibleFraction
-    base.sizeReference = sizeReference(o)
+    base.sizeReference = options.sizeReference ?? sizeReference(o)
     let allTracks = Array(o.tracks.indices)
     let allFrames = Array(o.frames.indices)
     let point = estimate(o, tracks: allTracks, frames: allFrames, start: base, iterations: pointIterations)

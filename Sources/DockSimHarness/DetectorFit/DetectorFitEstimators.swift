@@ -16,8 +16,11 @@ enum DetectorFitEstimators {
   /// The burst chain EM starts from: rare (1 % of frames) and short (2 frames).
   static let startBurstRate = 0.01
   static let startBurstLength = 2.0
+  /// EM stops when no parameter moves by more than this share of itself (and the likelihood has
+  /// settled, below).
+  static let emParameterTolerance = 1e-4
   /// EM stops when the log-likelihood gains less than this per observation.
-  static let emTolerance = 1e-10
+  static let emTolerance = 1e-8
   /// Burst chain parameters are kept inside (0, 1): at the ends the chain is degenerate and EM stalls.
   static let smallestProbability = 1e-9
 
@@ -69,71 +72,185 @@ enum DetectorFitEstimators {
 
   // MARK: Scores
 
-  /// Least squares of the matched boxes' confidences on 1, v − 1 and ln(h/reference); the residual's
-  /// standard deviation is the score noise. False positives' mean confidence is `scoreFalse`.
+  /// Least squares of the matched boxes' confidences on 1, v − 1 and ln(h/reference), refitted once
+  /// without the residuals beyond `scoreOutlierCutoff` robust σ (near false positives that took a
+  /// missed person's place score like false ones); the score noise is the robust σ of the residuals.
   static func scores(_ o: DetectorFitObservations, matches: [Int], into p: inout DetectorParameters) {
     guard matches.count >= 4 else { return }
-    var a = [[Double]](repeating: [0, 0, 0], count: 3)
-    var b = [0.0, 0.0, 0.0]
-    for i in matches {
-      let m = o.matches[i]
-      let x = [1, m.visibleFraction - 1, log(m.height / p.sizeReference)]
-      for r in 0..<3 {
-        b[r] += x[r] * m.confidence
-        for c in 0..<3 { a[r][c] += x[r] * x[c] }
+    let reference = p.sizeReference
+    func features(_ m: DetectorFitObservations.Match) -> [Double] {
+      [1, m.visibleFraction - 1, log(m.height / reference)]
+    }
+    func leastSquares(_ keep: (Int) -> Bool) -> [Double]? {
+      var a = [[Double]](repeating: [0, 0, 0], count: 3)
+      var b = [0.0, 0.0, 0.0]
+      var n = 0
+      for i in matches where keep(i) {
+        let m = o.matches[i]
+        let x = features(m)
+        n += 1
+        for r in 0..<3 {
+          b[r] += x[r] * m.confidence
+          for c in 0..<3 { a[r][c] += x[r] * x[c] }
+        }
       }
+      // A column without spread (every box fully visible) leaves its slope at 0, not undetermined.
+      for r in 1..<3 { a[r][r] += 1e-9 * Double(max(n, 1)) }
+      return solve(a, b)
     }
-    // A column without spread (every box fully visible) leaves its slope at 0 rather than undetermined.
-    for r in 1..<3 { a[r][r] += 1e-9 * Double(matches.count) }
-    guard let beta = solve(a, b) else { return }
-    var ss = 0.0
-    for i in matches {
+    func residual(_ beta: [Double], _ i: Int) -> Double {
       let m = o.matches[i]
-      let fit = beta[0] + beta[1] * (m.visibleFraction - 1) + beta[2] * log(m.height / p.sizeReference)
-      ss += (m.confidence - fit) * (m.confidence - fit)
+      let x = features(m)
+      return m.confidence - (beta[0] + beta[1] * x[1] + beta[2] * x[2])
     }
+    guard let first = leastSquares({ _ in true }) else { return }
+    let spread = madToSigma * median(matches.map { abs(residual(first, $0)) })
+    let limit = scoreOutlierCutoff * spread
+    guard let beta = spread > 0 ? leastSquares({ abs(residual(first, $0)) <= limit }) : first else { return }
     p.scoreTrue = beta[0]
     p.scoreVisibilitySlope = beta[1]
     p.scoreSizeSlope = beta[2]
-    p.scoreNoise = (ss / Double(matches.count - 3)).squareRoot()
+    p.scoreNoise = madToSigma * median(matches.map { abs(residual(beta, $0)) })
   }
+
+  /// Residuals beyond this many robust σ are outliers: a normal residual is beyond 4 σ once in 16 000.
+  static let scoreOutlierCutoff = 4.0
 
   // MARK: False positives
 
+  /// False positives by maximum likelihood of the detector's model of them, a Poisson process of
+  /// intensity c·g + r·Σₜ kₜ over detection centre and height: clutter (c per frame, density g: centre
+  /// uniform over the image, height uniform over `NoisyDetector.clutterRect`'s range) and near false
+  /// positives (r per eligible truth box t, density kₜ: centre normal around t's in units of its
+  /// height, ln height normal around t's). EM on the share of each false positive owed to each source:
+  /// clutter that happens to land beside a person is then not taken for a near false positive. The
+  /// false boxes' confidence is their median (true boxes pushed below the IoU criterion by noise are
+  /// outliers there).
   static func falsePositives(_ o: DetectorFitObservations, frames: [Int], into p: inout DetectorParameters) {
     guard !frames.isEmpty else { return }
     var eligible = 0
-    var near = 0
-    var far = 0
-    var offset = 0.0
-    var scale = 0.0
-    var scale2 = 0.0
-    var confidence = 0.0
+    var confidences: [Double] = []
+    for f in frames {
+      eligible += o.frames[f].eligible
+      for fp in o.frames[f].falsePositives { confidences.append(fp.confidence) }
+    }
+    if !confidences.isEmpty { p.scoreFalse = median(confidences) }
+    let count = Double(confidences.count)
+    let frameCount = Double(frames.count)
+    guard count > 0 else {
+      p.clutterRate = 0
+      p.nearFalsePositiveRate = 0
+      return
+    }
+    var clutter = count / frameCount / 2
+    var rate = eligible > 0 ? count / 2 / Double(eligible) : 0
+    var sigma = startNearOffset
+    var mu = startNearLogScale
+    var tau = startNearLogScaleNoise
+    let clutterHeights = (
+      low: NoisyDetector.clutterRect(face: false, size: 0, u: 0.5, v: 0.5).height,
+      high: NoisyDetector.clutterRect(face: false, size: 1, u: 0.5, v: 0.5).height
+    )
+    let clutterDensity = 1 / (clutterHeights.high - clutterHeights.low)
+    // The geometry of every (false positive, eligible truth box) pair within `pairWindow` heights,
+    // worked out once: the iterations only re-weigh it.
+    var background: [Double] = []
+    var pairs: [(fp: Int, du: Double, dv: Double, ls: Double, height: Double, detection: Double)] = []
     for f in frames {
       let frame = o.frames[f]
-      eligible += frame.eligible
       for fp in frame.falsePositives {
-        confidence += fp.confidence
-        if fp.near {
-          near += 1
-          offset += fp.du * fp.du + fp.dv * fp.dv
-          scale += fp.logScale
-          scale2 += fp.logScale * fp.logScale
-        } else {
-          far += 1
+        let b = fp.box
+        let index = background.count
+        background.append(
+          b.height >= clutterHeights.low && b.height <= clutterHeights.high ? clutterDensity : 0)
+        for t in frame.boxes {
+          let du = (b.midX - t.midX) / t.height
+          let dv = (b.midY - t.midY) / t.height
+          guard max(abs(du), abs(dv)) <= pairWindow else { continue }
+          pairs.append((index, du, dv, log(b.height / t.height), t.height, b.height))
         }
       }
     }
-    p.clutterRate = Double(far) / Double(frames.count)
-    if eligible > 0 { p.nearFalsePositiveRate = Double(near) / Double(eligible) }
-    if near > 0 {
-      let n = Double(near)
-      p.nearFalsePositiveOffset = (offset / (2 * n)).squareRoot()
-      p.nearFalsePositiveLogScale = scale / n
-      p.nearFalsePositiveLogScaleNoise =
-        near > 1 ? max(0, (scale2 - scale * scale / n) / (n - 1)).squareRoot() : 0
+    var total = [Double](repeating: 0, count: background.count)
+    var density = [Double](repeating: 0, count: pairs.count)
+    for _ in 0..<falsePositiveIterations {
+      for k in background.indices { total[k] = clutter * background[k] }
+      for (k, q) in pairs.enumerated() {
+        density[k] = rate * nearDensity(q.du, q.dv, q.ls, q.height, q.detection, sigma, mu, tau)
+        total[q.fp] += density[k]
+      }
+      var clutterWeight = 0.0
+      for k in background.indices where total[k] > 0 { clutterWeight += clutter * background[k] / total[k] }
+      var nearWeight = 0.0
+      var offsetSum = 0.0
+      var scaleSum = 0.0
+      var scaleSquares = 0.0
+      for (k, q) in pairs.enumerated() where total[q.fp] > 0 {
+        let w = density[k] / total[q.fp]
+        nearWeight += w
+        offsetSum += w * (q.du * q.du + q.dv * q.dv)
+        scaleSum += w * q.ls
+        scaleSquares += w * q.ls * q.ls
+      }
+      let before = [clutter, rate, sigma, mu, tau]
+      clutter = clutterWeight / frameCount
+      rate = eligible > 0 ? min(1, nearWeight / Double(eligible)) : 0
+      guard nearWeight > 0 else { break }
+      sigma = max((offsetSum / (2 * nearWeight)).squareRoot(), smallestSpread)
+      mu = scaleSum / nearWeight
+      tau = max((scaleSquares / nearWeight - mu * mu).squareRoot(), smallestSpread)
+      let after = [clutter, rate, sigma, mu, tau]
+      if zip(before, after).allSatisfy({ abs($0 - $1) <= falsePositiveTolerance * max(abs($0), 1e-3) }) {
+        break
+      }
     }
-    if near + far > 0 { p.scoreFalse = confidence / Double(near + far) }
+    p.clutterRate = min(clutter, 50)
+    p.nearFalsePositiveRate = rate
+    p.nearFalsePositiveOffset = sigma
+    p.nearFalsePositiveLogScale = mu
+    p.nearFalsePositiveLogScaleNoise = tau
+  }
+
+  /// The near-false-positive density at a detection of height `detection` offset by (du, dv) heights
+  /// and ln-scaled by `ls` from a truth box of height `height`, over detection centre and height:
+  /// normal centre offsets of σ·h per axis and a log-normal height around h·e^μ.
+  static func nearDensity(
+    _ du: Double, _ dv: Double, _ ls: Double, _ height: Double, _ detection: Double, _ sigma: Double,
+    _ mu: Double, _ tau: Double
+  ) -> Double {
+    let u = du / sigma
+    let v = dv / sigma
+    let z = (ls - mu) / tau
+    let exponent = -(u * u + v * v + z * z) / 2
+    guard exponent > -700 else { return 0 }
+    let s = sigma * height
+    return exp(exponent) / (2 * Double.pi * s * s) / ((2 * Double.pi).squareRoot() * tau * detection)
+  }
+
+  /// Pairs farther apart than this many truth heights are left out of the false-positive EM: at the
+  /// offsets near false positives have (a fraction of a height) their density there is nil.
+  static let pairWindow = 5.0
+
+  /// Where the false-positive EM starts: offsets of a third of a height, boxes a little smaller.
+  static let startNearOffset = 0.3
+  static let startNearLogScale = -0.2
+  static let startNearLogScaleNoise = 0.4
+  /// The false-positive EM's iterations: its five parameters settle in a few dozen.
+  static let falsePositiveIterations = 200
+  /// The false-positive EM stops when no parameter moves by more than this share of itself.
+  static let falsePositiveTolerance = 1e-6
+  /// Spreads are kept above this (in heights, in ln units): a spread of 0 would make a density infinite.
+  static let smallestSpread = 1e-3
+
+  /// σ of a normal = 1.4826 × its median absolute deviation.
+  static let madToSigma = 1.482_602_218_505_602
+
+  /// The median (the mean of the middle two for an even count); NaN when empty.
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
   }
 
   // MARK: Misses and bursts
@@ -163,6 +280,12 @@ enum DetectorFitEstimators {
     var observations = 0
     for t in tracks { observations += o.tracks[t].detected.count }
     guard observations > 0 else { return }
+    // Forward-backward scratch, grown to the longest track and reused.
+    var eg: [Double] = []
+    var eb: [Double] = []
+    var ag: [Double] = []
+    var ab: [Double] = []
+    var c: [Double] = []
     for _ in 0..<maximumIterations {
       samples.removeAll(keepingCapacity: true)
       var enter = 0.0
@@ -174,9 +297,16 @@ enum DetectorFitEstimators {
       for t in tracks {
         let track = o.tracks[t]
         let n = track.detected.count
-        var eg = [Double](repeating: 1, count: n)
-        var eb = [Double](repeating: 1, count: n)
+        if eg.count < n {
+          eg = [Double](repeating: 1, count: n)
+          eb = eg
+          ag = eg
+          ab = eg
+          c = eg
+        }
         for k in 0..<n {
+          eg[k] = 1
+          eb[k] = 1
           guard let hit = track.detected[k] else { continue }
           let mu = DetectorParameters.logistic(
             beta[0] + beta[1] * (track.visibleFraction[k] - 1) + beta[2]
@@ -184,9 +314,6 @@ enum DetectorFitEstimators {
           eg[k] = hit ? mu : 1 - mu
           eb[k] = hit ? 0 : 1
         }
-        var ag = [Double](repeating: 0, count: n)
-        var ab = [Double](repeating: 0, count: n)
-        var c = [Double](repeating: 0, count: n)
         for k in 0..<n {
           let g = k == 0 ? 1 - stationary : ag[k - 1] * (1 - rate) + ab[k - 1] * leave
           let b = k == 0 ? stationary : ag[k - 1] * rate + ab[k - 1] * (1 - leave)
@@ -231,8 +358,17 @@ enum DetectorFitEstimators {
       if stayBurstDenominator > 0 {
         leave = min(max(exit / stayBurstDenominator, smallestProbability), 1)
       }
+      let before = [rate, leave] + beta
       beta = logistic(samples, start: beta)
-      if logLikelihood - previous < emTolerance * Double(observations) { break }
+      let after = [rate, leave] + beta
+      // Stopped on the parameters, not the likelihood: near its optimum the likelihood of the burst
+      // chain is flat while its parameters still drift, and stopping there would pull every estimate
+      // (and every bootstrap replicate) toward the starting values, narrowing the intervals.
+      if logLikelihood - previous < emTolerance * Double(observations),
+        zip(before, after).allSatisfy({ abs($0 - $1) <= emParameterTolerance * max(abs($0), 1e-3) })
+      {
+        break
+      }
       previous = logLikelihood
     }
     p.detectionProbability = DetectorParameters.logistic(beta[0])
@@ -248,21 +384,36 @@ enum DetectorFitEstimators {
   ) -> [Double] {
     var beta = start
     for _ in 0..<steps {
-      var g = [0.0, 0.0, 0.0]
-      var h = [[Double]](repeating: [0, 0, 0], count: 3)
+      // Gradient and Hessian written out (six distinct entries): no array per sample.
+      var g0 = 0.0
+      var g1 = 0.0
+      var g2 = 0.0
+      var h00 = 0.0
+      var h01 = 0.0
+      var h02 = 0.0
+      var h11 = 0.0
+      var h12 = 0.0
+      var h22 = 0.0
       for s in samples where s.w > 0 {
-        let x = [1, s.v - 1, s.lh]
-        let mu = DetectorParameters.logistic(beta[0] + beta[1] * x[1] + beta[2] * x[2])
+        let x1 = s.v - 1
+        let x2 = s.lh
+        let mu = DetectorParameters.logistic(beta[0] + beta[1] * x1 + beta[2] * x2)
+        let r = s.w * (s.y - mu)
         let weight = s.w * mu * (1 - mu)
-        for r in 0..<3 {
-          g[r] += s.w * (s.y - mu) * x[r]
-          for c in 0..<3 { h[r][c] += weight * x[r] * x[c] }
-        }
+        g0 += r
+        g1 += r * x1
+        g2 += r * x2
+        h00 += weight
+        h01 += weight * x1
+        h02 += weight * x2
+        h11 += weight * x1 * x1
+        h12 += weight * x1 * x2
+        h22 += weight * x2 * x2
       }
-      for r in 0..<3 {
-        g[r] -= logisticRidge * beta[r]
-        h[r][r] += logisticRidge
-      }
+      let g = [g0 - logisticRidge * beta[0], g1 - logisticRidge * beta[1], g2 - logisticRidge * beta[2]]
+      let h = [
+        [h00 + logisticRidge, h01, h02], [h01, h11 + logisticRidge, h12], [h02, h12, h22 + logisticRidge],
+      ]
       guard let step = solve(h, g) else { break }
       for r in 0..<3 { beta[r] += step[r] }
     }

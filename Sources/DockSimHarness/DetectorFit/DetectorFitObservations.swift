@@ -31,18 +31,25 @@ struct DetectorFitObservations: Sendable {
 
   /// A detection matched to no truth box.
   struct FalsePositive: Sendable {
-    /// Whether it overlaps a truth box above the cutoff (a "near" false positive), and then its centre
-    /// offset in heights of that box and ln of its height over that box's.
+    /// Whether it is near a truth box above the cutoff (`nearest`), and then its centre offset in
+    /// heights of that box and ln of its height over that box's.
     var near: Bool
     var du: Double
     var dv: Double
     var logScale: Double
     var confidence: Double
+    var box: NormalizedRect
   }
 
   struct Frame: Sendable {
     /// Truth boxes above the cutoff (the ones that may bring a near false positive).
     var eligible: Int
+    /// Their parts inside the image.
+    var boxes: [NormalizedRect]
+    /// The share of the detector's clutter boxes that would land on an eligible truth box of this frame
+    /// and so count as near: clutter is uniform over the image, people are not, and the estimators
+    /// undo the mix with it.
+    var clutterNearShare: Double
     var falsePositives: [FalsePositive]
   }
 
@@ -100,25 +107,62 @@ struct DetectorFitObservations: Sendable {
       }
       var falsePositives: [FalsePositive] = []
       for (d, det) in dets.enumerated() where !taken[d] {
-        // The eligible truth box it overlaps most; equal overlaps go to the lower index.
-        var best: (iou: Double, box: NormalizedRect)? = nil
-        for t in frame where Self.isEligible(t, minimumVisibleFraction) {
-          guard let c = t.clipped else { continue }
-          let overlap = DetectorFitMatching.iou(c, det.box)
-          if overlap > 0, overlap > (best?.iou ?? 0) { best = (overlap, c) }
-        }
-        if let (_, c) = best {
+        if let c = Self.nearest(det.box, in: frame, minimumVisibleFraction) {
           falsePositives.append(
             FalsePositive(
               near: true, du: (det.box.midX - c.midX) / c.height, dv: (det.box.midY - c.midY) / c.height,
-              logScale: log(det.box.height / c.height), confidence: det.confidence))
+              logScale: log(det.box.height / c.height), confidence: det.confidence, box: det.box))
         } else {
           falsePositives.append(
-            FalsePositive(near: false, du: 0, dv: 0, logScale: 0, confidence: det.confidence))
+            FalsePositive(near: false, du: 0, dv: 0, logScale: 0, confidence: det.confidence, box: det.box))
         }
       }
-      frames.append(Frame(eligible: eligible, falsePositives: falsePositives))
+      frames.append(
+        Frame(
+          eligible: eligible,
+          boxes: frame.filter { Self.isEligible($0, minimumVisibleFraction) }.compactMap(\.clipped),
+          clutterNearShare: Self.clutterNearShare(frame, minimumVisibleFraction),
+          falsePositives: falsePositives))
     }
+  }
+
+  /// A false positive is near a truth box when its centre is within this many heights of that box
+  /// from the box's centre on both axes: wide enough for the near false positives the model makes
+  /// (offsets of a fraction of a height), narrow enough to leave most clutter far.
+  static let nearWindow = 1.0
+
+  /// The eligible truth box (its part inside the image) whose centre is nearest `box`'s, in heights of
+  /// that truth box (the larger of the two axes' offsets), if within `nearWindow`; equal distances go
+  /// to the lower index.
+  static func nearest(_ box: NormalizedRect, in frame: [FitTruth], _ minimumVisibleFraction: Double)
+    -> NormalizedRect?
+  {
+    var best: (distance: Double, box: NormalizedRect)? = nil
+    for t in frame where isEligible(t, minimumVisibleFraction) {
+      guard let c = t.clipped else { continue }
+      let distance = max(abs(box.midX - c.midX), abs(box.midY - c.midY)) / c.height
+      if distance <= nearWindow, distance < (best?.distance ?? .infinity) { best = (distance, c) }
+    }
+    return best?.box
+  }
+
+  /// Clutter boxes sampled per frame for `clutterNearShare`: its standard error is then at most 0.1 per
+  /// frame, and far less averaged over a sequence.
+  static let clutterSamples = 32
+
+  /// The share of `clutterSamples` clutter boxes (fixed draws, the same for every frame) that would
+  /// count as near a truth box of `frame`.
+  static func clutterNearShare(_ frame: [FitTruth], _ minimumVisibleFraction: Double) -> Double {
+    guard frame.contains(where: { isEligible($0, minimumVisibleFraction) }) else { return 0 }
+    var stream = RandomStream(seed: 0, stream: "fit-detector.clutter-geometry")
+    var near = 0
+    for _ in 0..<clutterSamples {
+      let face = stream.bernoulli(0.5)
+      let rect = NoisyDetector.clutterRect(
+        face: face, size: stream.uniform(), u: stream.uniform(), v: stream.uniform())
+      if nearest(rect, in: frame, minimumVisibleFraction) != nil { near += 1 }
+    }
+    return Double(near) / Double(clutterSamples)
   }
 
   /// The detector model's rule: a box is detectable when its visible fraction reaches the cutoff and
