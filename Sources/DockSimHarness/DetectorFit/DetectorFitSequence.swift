@@ -39,6 +39,13 @@ public struct FitTruth: Equatable, Sendable {
   public var clipped: NormalizedRect?
   /// Estimated fraction of the box inside the image and not covered by a nearer truth box, 0…1.
   public var visibleFraction: Double
+
+  public init(id: Int, box: NormalizedRect, clipped: NormalizedRect?, visibleFraction: Double) {
+    self.id = id
+    self.box = box
+    self.clipped = clipped
+    self.visibleFraction = visibleFraction
+  }
 }
 
 /// One detection of one frame: normalized image units, lower-left origin, and its score.
