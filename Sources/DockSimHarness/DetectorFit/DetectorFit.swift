@@ -107,6 +107,11 @@ public struct DetectorFit: Sendable {
     base.sizeReference = options.sizeReference ?? sizeReference(o)
     let allTracks = Array(o.tracks.indices)
     let allFrames = Array(o.frames.indices)
+    // The pass shares need the noise, so the noise first; the replicates keep the point estimate's
+    // shares (their noise differs by its sampling error only).
+    var noise = base
+    DetectorFitEstimators.noise(o, matches: Array(o.matches.indices), into: &noise)
+    o.computePassShares(noise)
     let point = estimate(o, tracks: allTracks, frames: allFrames, start: base, iterations: pointIterations)
 
     var replicates: [[Double]] = []
@@ -154,8 +159,8 @@ public struct DetectorFit: Sendable {
     for t in tracks { matches += o.tracks[t].matches }
     DetectorFitEstimators.noise(o, matches: matches, into: &p)
     DetectorFitEstimators.scores(o, matches: matches, into: &p)
-    DetectorFitEstimators.misses(o, tracks: tracks, into: &p, maximumIterations: iterations)
-    DetectorFitEstimators.falsePositives(o, frames: frames, into: &p)
+    let displaced = DetectorFitEstimators.misses(o, tracks: tracks, into: &p, maximumIterations: iterations)
+    DetectorFitEstimators.falsePositives(o, frames: frames, displacedShare: displaced, into: &p)
     return p
   }
 

@@ -126,7 +126,13 @@ enum DetectorFitEstimators {
   /// clutter that happens to land beside a person is then not taken for a near false positive. The
   /// false boxes' confidence is their median (true boxes pushed below the IoU criterion by noise are
   /// outliers there).
-  static func falsePositives(_ o: DetectorFitObservations, frames: [Int], into p: inout DetectorParameters) {
+  ///
+  /// `displacedShare` is the expected number per eligible box of true detections the noise pushed below
+  /// the IoU criterion (`misses`): they sit beside their person like near false positives, and the
+  /// detector's noise makes them again, so they are taken off the near rate.
+  static func falsePositives(
+    _ o: DetectorFitObservations, frames: [Int], displacedShare: Double = 0, into p: inout DetectorParameters
+  ) {
     guard !frames.isEmpty else { return }
     var eligible = 0
     var confidences: [Double] = []
@@ -205,7 +211,7 @@ enum DetectorFitEstimators {
       }
     }
     p.clutterRate = min(clutter, 50)
-    p.nearFalsePositiveRate = rate
+    p.nearFalsePositiveRate = max(0, rate - displacedShare)
     p.nearFalsePositiveOffset = sigma
     p.nearFalsePositiveLogScale = mu
     p.nearFalsePositiveLogScaleNoise = tau
@@ -259,9 +265,15 @@ enum DetectorFitEstimators {
   /// is detected with the logistic probability of its visibility and size, in a burst never; frames
   /// where the box is absent or below the cutoff carry no observation. The chain starts from its
   /// stationary distribution, as the detector's does.
+  ///
+  /// A box the detector fires on is matched only with the share `passShare` its noise leaves above the
+  /// IoU criterion, so P(matched) = P(detect)·share outside a burst; a miss may be a detection the
+  /// noise pushed off (EM weighs it as one by P(detect)·(1 − share)/(1 − P(detect)·share)). Returns the
+  /// expected number of such displaced detections per observation, which show up as false positives.
+  @discardableResult
   static func misses(
     _ o: DetectorFitObservations, tracks: [Int], into p: inout DetectorParameters, maximumIterations: Int
-  ) {
+  ) -> Double {
     var samples: [(v: Double, lh: Double, y: Double, w: Double)] = []
     // Start from independent misses (every miss explained by visibility and size) and short, rare
     // bursts: started from bursts, EM settles on explaining the long misses of boxes hidden for a while
@@ -279,15 +291,18 @@ enum DetectorFitEstimators {
     var previous = -Double.infinity
     var observations = 0
     for t in tracks { observations += o.tracks[t].detected.count }
-    guard observations > 0 else { return }
+    guard observations > 0 else { return 0 }
+    var displaced = 0.0
     // Forward-backward scratch, grown to the longest track and reused.
     var eg: [Double] = []
     var eb: [Double] = []
     var ag: [Double] = []
     var ab: [Double] = []
     var c: [Double] = []
+    var fired: [Double] = []
     for _ in 0..<maximumIterations {
       samples.removeAll(keepingCapacity: true)
+      displaced = 0
       var enter = 0.0
       var stayGoodDenominator = 0.0
       var exit = 0.0
@@ -303,6 +318,7 @@ enum DetectorFitEstimators {
           ag = eg
           ab = eg
           c = eg
+          fired = eg
         }
         for k in 0..<n {
           eg[k] = 1
@@ -311,7 +327,10 @@ enum DetectorFitEstimators {
           let mu = DetectorParameters.logistic(
             beta[0] + beta[1] * (track.visibleFraction[k] - 1) + beta[2]
               * log(track.height[k] / p.sizeReference))
-          eg[k] = hit ? mu : 1 - mu
+          let matched = mu * track.passShare[k]
+          // P(the detector fired | this outcome, outside a burst).
+          fired[k] = hit ? 1 : mu * (1 - track.passShare[k]) / max(1 - matched, .leastNormalMagnitude)
+          eg[k] = hit ? matched : 1 - matched
           eb[k] = hit ? 0 : 1
         }
         for k in 0..<n {
@@ -332,7 +351,8 @@ enum DetectorFitEstimators {
           let sum = max(gg + gb, .leastNormalMagnitude)
           if let hit = track.detected[k] {
             samples.append(
-              (track.visibleFraction[k], log(track.height[k] / p.sizeReference), hit ? 1 : 0, gg / sum))
+              (track.visibleFraction[k], log(track.height[k] / p.sizeReference), fired[k], gg / sum))
+            if !hit { displaced += fired[k] * gg / sum }
           }
           guard k > 0 else { break }
           // Transitions from frame k−1 to k, then the backward variable of frame k−1.
@@ -376,6 +396,7 @@ enum DetectorFitEstimators {
     p.missSizeSlope = beta[2]
     p.burstRate = rate
     p.burstLength = min(1 / leave, 1_000_000)
+    return displaced / Double(observations)
   }
 
   /// Weighted logistic regression of y on 1, v − 1, ln(h/reference) by Newton's method, with a ridge.

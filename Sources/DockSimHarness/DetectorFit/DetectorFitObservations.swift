@@ -25,6 +25,11 @@ struct DetectorFitObservations: Sendable {
     var detected: [Bool?]
     var visibleFraction: [Double]
     var height: [Double]
+    /// The truth box's part inside the image, per frame (nil where absent).
+    var clipped: [NormalizedRect?]
+    /// Per frame: the share of detections with the fitted noise that would still match the box (IoU ≥
+    /// 0.5); 1 until `computePassShares`.
+    var passShare: [Double]
     /// Indices into `matches` of this track's matched boxes.
     var matches: [Int]
   }
@@ -78,7 +83,8 @@ struct DetectorFitObservations: Sendable {
       tracks.append(
         Track(
           detected: [Bool?](repeating: nil, count: n), visibleFraction: [Double](repeating: 0, count: n),
-          height: [Double](repeating: 0, count: n), matches: []))
+          height: [Double](repeating: 0, count: n), clipped: [NormalizedRect?](repeating: nil, count: n),
+          passShare: [Double](repeating: 1, count: n), matches: []))
     }
     for (f, frame) in sequence.truth.enumerated() {
       let dets = detections[f]
@@ -90,6 +96,7 @@ struct DetectorFitObservations: Sendable {
         let at = f - spans[k].first
         tracks[base + k].visibleFraction[at] = t.visibleFraction
         tracks[base + k].height[at] = t.box.height
+        tracks[base + k].clipped[at] = t.clipped
         if let d = match[i] { taken[d] = true }
         guard Self.isEligible(t, minimumVisibleFraction), let c = t.clipped else { continue }
         eligible += 1
@@ -123,6 +130,34 @@ struct DetectorFitObservations: Sendable {
           boxes: frame.filter { Self.isEligible($0, minimumVisibleFraction) }.compactMap(\.clipped),
           clutterNearShare: Self.clutterNearShare(frame, minimumVisibleFraction),
           falsePositives: falsePositives))
+    }
+  }
+
+  /// Noise draws per box for `computePassShares`: a share to within about 0.09 (one binomial σ at 0.5),
+  /// far less on the sums the miss fit uses.
+  static let passShareDraws = 32
+
+  /// Sets each eligible box's `passShare`: how many of `passShareDraws` detections drawn around it with
+  /// `p`'s noise (as `NoisyDetector` draws them) still overlap it by IoU ≥ 0.5. The detector's noise
+  /// alone loses the others to the matching, which the miss fit must not count again.
+  mutating func computePassShares(_ p: DetectorParameters) {
+    var stream = RandomStream(seed: 0, stream: "fit-detector.pass-share")
+    for t in tracks.indices {
+      for k in tracks[t].detected.indices {
+        guard tracks[t].detected[k] != nil, let c = tracks[t].clipped[k], c.height > 0 else { continue }
+        let h = tracks[t].height[k]
+        var pass = 0
+        for _ in 0..<Self.passShareDraws {
+          let du = p.centerSigma(height: h) * stream.gaussian()
+          let dv = p.centerSigma(height: h) * stream.gaussian()
+          let height = max(c.height + p.sizeSigma(height: h) * stream.gaussian(), 1e-4)
+          let width = max(c.width * height / c.height * exp(p.aspectNoise * stream.gaussian()), 1e-4)
+          let box = NormalizedRect(
+            x: c.midX + du - width / 2, y: c.midY + dv - height / 2, width: width, height: height)
+          if DetectorFitMatching.iou(c, box) >= DetectorFitMatching.minimumIoU { pass += 1 }
+        }
+        tracks[t].passShare[k] = Double(pass) / Double(Self.passShareDraws)
+      }
     }
   }
 
