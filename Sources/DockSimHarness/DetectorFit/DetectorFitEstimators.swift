@@ -55,7 +55,8 @@ enum DetectorFitEstimators {
   static func noise(_ o: DetectorFitObservations, matches: [Int], into p: inout DetectorParameters) {
     var center: [(h: Double, e: Double)] = []
     var size: [(h: Double, e: Double)] = []
-    var aspect = 0.0
+    var logWidth = 0.0
+    var logHeight = 0.0
     center.reserveCapacity(2 * matches.count)
     size.reserveCapacity(matches.count)
     for i in matches {
@@ -63,11 +64,18 @@ enum DetectorFitEstimators {
       center.append((m.height, m.du))
       center.append((m.height, m.dv))
       size.append((m.height, m.dh))
-      aspect += m.dAspect * m.dAspect
+      logWidth += m.logWidthRatio * m.logWidthRatio
+      logHeight += m.logHeightRatio * m.logHeightRatio
     }
     if let c = linearSigma(center) { (p.centerNoise, p.centerNoiseSlope) = c }
     if let s = linearSigma(size) { (p.sizeNoise, p.sizeNoiseSlope) = s }
-    if !matches.isEmpty { p.aspectNoise = (aspect / Double(matches.count)).squareRoot() }
+    // The detector scales the width with its noisy height and then jitters the aspect, so the width's
+    // log error has the height's spread plus the aspect's: the aspect noise is what the width needs
+    // beyond the height. (A real detector's width and height errors are nearly independent, so the
+    // spread of its ln(width/height) would overstate the width noise, and with it the boxes lost to IoU.)
+    if !matches.isEmpty {
+      p.aspectNoise = (max(0, logWidth - logHeight) / Double(matches.count)).squareRoot()
+    }
   }
 
   // MARK: Scores

@@ -16,6 +16,9 @@ struct DetectorFitObservations: Sendable {
     var dh: Double
     /// ln(width/height) of the detection minus the truth's.
     var dAspect: Double
+    /// ln of the detection's width and height over the truth's.
+    var logWidthRatio: Double
+    var logHeightRatio: Double
     var confidence: Double
   }
 
@@ -109,6 +112,8 @@ struct DetectorFitObservations: Sendable {
               height: t.box.height, visibleFraction: t.visibleFraction, du: b.midX - c.midX,
               dv: b.midY - c.midY,
               dh: b.height - c.height, dAspect: log(b.width / b.height) - log(c.width / c.height),
+              logWidthRatio: log(b.width / c.width),
+              logHeightRatio: log(b.height / c.height),
               confidence: dets[d].confidence))
         }
       }
