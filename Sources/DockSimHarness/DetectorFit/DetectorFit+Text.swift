@@ -18,10 +18,14 @@ extension DetectorFit {
 
   /// Four significant digits in plain decimal notation (YAML 1.1 reads `1e-05` as a string, so never an
   /// exponent), trailing zeros removed.
+  static let significantDigits = 4
+  /// Beyond 12 decimals a fitted value is 0 for every use.
+  static let maximumDecimals = 12
+
   static func number(_ x: Double) -> String {
     guard x.isFinite else { return ".nan" }
     guard x != 0 else { return "0" }
-    let decimals = min(12, max(0, 3 - Int(log10(abs(x)).rounded(.down))))
+    let decimals = min(maximumDecimals, max(0, significantDigits - 1 - Int(log10(abs(x)).rounded(.down))))
     var text = String(format: "%.\(decimals)f", x)
     if text.contains(".") {
       while text.hasSuffix("0") { text.removeLast() }

@@ -6,7 +6,7 @@ public struct DetectorFitOptions: Equatable, Sendable {
   /// Truth boxes less visible than this are never detected (the model's `min_visible_fraction`) and
   /// are left out of the miss statistics.
   public var minimumVisibleFraction: Double
-  /// Bootstrap replicates for the intervals.
+  /// Bootstrap replicates for the intervals; 0 leaves every interval NaN.
   public var bootstrapSamples: Int
   /// Central probability of the intervals.
   public var level: Double
@@ -84,6 +84,11 @@ public struct DetectorFit: Sendable {
   /// The size reference is the median eligible truth height rounded to 0.01, so detection probability
   /// and true score are stated at a typical size of the data and their intercepts are least correlated
   /// with the size slopes.
+  static let sizeReferenceStep = 0.01
+  /// Seeds of the simulated runs: run r of sequence i uses seed + r·stride + i, distinct for fewer
+  /// than `runSeedStride` sequences (a prime, so no pattern of the seed lines up with it).
+  static let runSeedStride: UInt64 = 1_000_003
+
   static func sizeReference(_ o: DetectorFitObservations) -> Double {
     var heights: [Double] = []
     for t in o.tracks {
@@ -91,7 +96,9 @@ public struct DetectorFit: Sendable {
     }
     guard !heights.isEmpty else { return DetectorParameters().sizeReference }
     heights.sort()
-    return min(1, max(0.01, (heights[heights.count / 2] * 100).rounded() / 100))
+    return min(
+      1,
+      max(sizeReferenceStep, (heights[heights.count / 2] / sizeReferenceStep).rounded() * sizeReferenceStep))
   }
 
   /// Fits `sequences` pooled.
@@ -128,17 +135,18 @@ public struct DetectorFit: Sendable {
       var column = replicates.map { $0[k] }
       column.sort()
       let tail = (1 - options.level) / 2
+      // Without replicates there is no interval: NaN, which covers nothing.
       let lower =
-        column.isEmpty ? pointValues[k] : column[Int((Double(column.count - 1) * tail).rounded(.down))]
+        column.isEmpty ? .nan : column[Int((Double(column.count - 1) * tail).rounded(.down))]
       let upper =
-        column.isEmpty ? pointValues[k] : column[Int((Double(column.count - 1) * (1 - tail)).rounded(.up))]
+        column.isEmpty ? .nan : column[Int((Double(column.count - 1) * (1 - tail)).rounded(.up))]
       fitted.append(FittedParameter(field: field, value: pointValues[k], lower: lower, upper: upper))
     }
 
     var simulatedObservations = DetectorFitObservations()
     for run in 0..<options.simulationRuns {
       for (index, s) in sequences.enumerated() {
-        let seed = options.seed &+ UInt64(run) &* 1_000_003 &+ UInt64(index)
+        let seed = options.seed &+ UInt64(run) &* Self.runSeedStride &+ UInt64(index)
         simulatedObservations.add(
           s, detections: simulate(s, parameters: point, seed: seed),
           minimumVisibleFraction: options.minimumVisibleFraction)

@@ -23,6 +23,14 @@ enum DetectorFitEstimators {
   static let emTolerance = 1e-8
   /// Burst chain parameters are kept inside (0, 1): at the ends the chain is degenerate and EM stalls.
   static let smallestProbability = 1e-9
+  /// Relative tolerances apply to at least this magnitude, so a parameter near 0 (a slope, a log
+  /// scale) need not settle to a relative 1e-6 of nothing.
+  static let toleranceFloor = 1e-3
+  /// Ridge per observation on the score slopes: far below any real spread of v or ln h, it only
+  /// keeps a slope without data (every box fully visible) at 0 instead of undetermined.
+  static let slopeRidge = 1e-9
+  /// The `clutter_rate` field's upper bound (docs/scenarios.md): a fit beyond it is capped there.
+  static let maximumClutterRate = 50.0
 
   // MARK: Noise
 
@@ -103,7 +111,7 @@ enum DetectorFitEstimators {
         }
       }
       // A column without spread (every box fully visible) leaves its slope at 0, not undetermined.
-      for r in 1..<3 { a[r][r] += 1e-9 * Double(max(n, 1)) }
+      for r in 1..<3 { a[r][r] += slopeRidge * Double(max(n, 1)) }
       return solve(a, b)
     }
     func residual(_ beta: [Double], _ i: Int) -> Double {
@@ -214,11 +222,13 @@ enum DetectorFitEstimators {
       mu = scaleSum / nearWeight
       tau = max((scaleSquares / nearWeight - mu * mu).squareRoot(), smallestSpread)
       let after = [clutter, rate, sigma, mu, tau]
-      if zip(before, after).allSatisfy({ abs($0 - $1) <= falsePositiveTolerance * max(abs($0), 1e-3) }) {
+      if zip(before, after).allSatisfy({
+        abs($0 - $1) <= falsePositiveTolerance * max(abs($0), toleranceFloor)
+      }) {
         break
       }
     }
-    p.clutterRate = min(clutter, 50)
+    p.clutterRate = min(clutter, maximumClutterRate)
     p.nearFalsePositiveRate = max(0, rate - displacedShare)
     p.nearFalsePositiveOffset = sigma
     p.nearFalsePositiveLogScale = mu
@@ -393,7 +403,7 @@ enum DetectorFitEstimators {
       // chain is flat while its parameters still drift, and stopping there would pull every estimate
       // (and every bootstrap replicate) toward the starting values, narrowing the intervals.
       if logLikelihood - previous < emTolerance * Double(observations),
-        zip(before, after).allSatisfy({ abs($0 - $1) <= emParameterTolerance * max(abs($0), 1e-3) })
+        zip(before, after).allSatisfy({ abs($0 - $1) <= emParameterTolerance * max(abs($0), toleranceFloor) })
       {
         break
       }
