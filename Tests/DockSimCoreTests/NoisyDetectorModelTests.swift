@@ -287,6 +287,36 @@ struct NoisyDetectorModelTests {
     #expect(abs(logScale / Double(extra) + 0.5) < 0.01)
   }
 
+  /// Correlated noise: the centre error of one frame predicts the next one's by `noiseCorrelation`,
+  /// while each frame keeps its σ.
+  @Test func noiseCorrelationCarriesTheErrorOverFramesAtTheSameSpread() {
+    var p = DetectorParameters(
+      centerNoise: 0.01, sizeNoise: 0.01, detectionProbability: 1, minimumVisibleFraction: 0)
+    p.noiseCorrelation = 0.7
+    p.aspectNoise = 0.1
+    var detector = NoisyDetector(parameters: p, seed: 29)
+    let truth = Self.box(subject: 0, u: 0.5, height: 0.3)
+    var previous: Double?
+    var cross = 0.0
+    var squares = 0.0
+    var previousSquares = 0.0
+    let frames = 8000
+    for frame in 0..<frames {
+      let o = detector.detect(Self.scene([truth], frame: frame), camera: Self.pose)[0]
+      let e = o.rect.midX - truth.visibleBox!.midX
+      squares += e * e
+      if let previous {
+        cross += e * previous
+        previousSquares += previous * previous
+      }
+      previous = e
+    }
+    let sigma = (squares / Double(frames)).squareRoot()
+    #expect(abs(sigma / 0.01 - 1) < 0.06, "σ \(sigma)")
+    let rho = cross / previousSquares
+    #expect(abs(rho - 0.7) < 0.03, "lag-one correlation \(rho)")
+  }
+
   /// Aspect jitter: ln(width/height) spreads by `aspectNoise` around the truth's.
   @Test func aspectJitterHasItsSpread() {
     var p = DetectorParameters(

@@ -37,7 +37,8 @@ struct DetectorFitTests {
   static let truth = DetectorParameters(
     centerNoise: 0.003, sizeNoise: 0.004, detectionProbability: 0.9, latencyFrames: 0,
     minimumVisibleFraction: 0.3,
-    clutterRate: 0.1, centerNoiseSlope: 0.02, sizeNoiseSlope: 0.04, aspectNoise: 0.05, missVisibilitySlope: 3,
+    clutterRate: 0.1, centerNoiseSlope: 0.02, sizeNoiseSlope: 0.04, aspectNoise: 0.05, noiseCorrelation: 0.6,
+    missVisibilitySlope: 3,
     missSizeSlope: 1, sizeReference: 0.3, burstRate: 0.02, burstLength: 5, nearFalsePositiveRate: 0.05,
     nearFalsePositiveOffset: 0.15, nearFalsePositiveLogScale: -0.4, nearFalsePositiveLogScaleNoise: 0.3,
     scoreTrue: 0.8, scoreVisibilitySlope: 0.2, scoreSizeSlope: 0.05, scoreFalse: 0.4, scoreNoise: 0.05)
@@ -83,6 +84,7 @@ struct DetectorFitTests {
     case "size_noise": return p.sizeNoise
     case "size_noise_slope": return p.sizeNoiseSlope
     case "aspect_noise": return p.aspectNoise
+    case "noise_correlation": return p.noiseCorrelation
     case "detection_probability": return p.detectionProbability
     case "miss_visibility_slope": return p.missVisibilitySlope
     case "miss_size_slope": return p.missSizeSlope
@@ -108,7 +110,7 @@ struct DetectorFitTests {
   static let referenceFits = Result { () throws -> [DetectorFit] in try seeds.map { try fit(seed: $0) } }
 
   /// Three detectors simulated from one parameter set, each fitted: a 95 % interval misses the truth
-  /// now and then (about 3 of the 60 checks by chance alone; more here, as a bootstrap over ten tracks
+  /// now and then (about 3 of the 63 checks by chance alone; more here, as a bootstrap over ten tracks
   /// under-covers and the burst chain is weakly determined by 2000 box-frames), so the test asks for at
   /// least 85 % of all checks covered, every parameter covered in at least one of the three fits, and
   /// every interval holding its own estimate.

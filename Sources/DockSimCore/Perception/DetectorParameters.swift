@@ -34,6 +34,10 @@ public struct DetectorParameters: Equatable, Sendable {
   public var sizeNoiseSlope: Double
   /// Standard deviation of ln(width/height) of a detected box around the truth's, natural-log units.
   public var aspectNoise: Double
+  /// Correlation of each box's noise (centre, height, aspect) from one frame to the next, 0…1: the
+  /// standard normal draws follow z_t = ρ·z_{t−1} + √(1 − ρ²)·ε_t, so a box stays off the same way for
+  /// about (1 + ρ)/(1 − ρ) frames while every frame keeps the same σ. 0: independent frames.
+  public var noiseCorrelation: Double
 
   /// Change of the log-odds of detection per unit of visible fraction below 1:
   /// logit p = logit(`detectionProbability`) + `missVisibilitySlope`·(v − 1) + `missSizeSlope`·ln(h/`sizeReference`).
@@ -79,6 +83,7 @@ public struct DetectorParameters: Equatable, Sendable {
     centerNoise: Double = 0.004, sizeNoise: Double = 0.006, detectionProbability: Double = 0.97,
     latencyFrames: Int = 2, minimumVisibleFraction: Double = 0.3, clutterRate: Double = 0,
     centerNoiseSlope: Double = 0, sizeNoiseSlope: Double = 0, aspectNoise: Double = 0,
+    noiseCorrelation: Double = 0,
     missVisibilitySlope: Double = 0, missSizeSlope: Double = 0, sizeReference: Double = 0.25,
     burstRate: Double = 0, burstLength: Double = 1, nearFalsePositiveRate: Double = 0,
     nearFalsePositiveOffset: Double = 0, nearFalsePositiveLogScale: Double = 0,
@@ -94,6 +99,7 @@ public struct DetectorParameters: Equatable, Sendable {
     self.centerNoiseSlope = centerNoiseSlope
     self.sizeNoiseSlope = sizeNoiseSlope
     self.aspectNoise = aspectNoise
+    self.noiseCorrelation = noiseCorrelation
     self.missVisibilitySlope = missVisibilitySlope
     self.missSizeSlope = missSizeSlope
     self.sizeReference = sizeReference

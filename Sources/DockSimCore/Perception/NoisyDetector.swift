@@ -26,6 +26,9 @@ public struct NoisyDetector: Detector {
   /// first box in a frame, 1 for its second, the face): grown on the first frames only, so steady
   /// state does not allocate.
   private var burstStates: [BurstState] = []
+  /// The last standard normal draws of each box's noise (centre x, centre y, height, aspect), indexed
+  /// as `burstStates`, for `noiseCorrelation`; nil before a box's first frame.
+  private var noiseStates: [SIMD4<Double>?] = []
 
   private enum BurstState: UInt8, Sendable {
     /// Not seen yet: its first frame draws its state from the chain's stationary distribution.
@@ -65,13 +68,19 @@ public struct NoisyDetector: Detector {
     for truth in scene.boxes {
       boxOfSubject = truth.subjectIndex == previousSubject ? boxOfSubject + 1 : 0
       previousSubject = truth.subjectIndex
-      let inBurst = advanceBurst(slot: 2 * truth.subjectIndex + min(boxOfSubject, 1))
+      let slot = 2 * truth.subjectIndex + min(boxOfSubject, 1)
+      let inBurst = advanceBurst(slot: slot)
       let missDraw = missStream.uniform()
-      let zu = centerOn ? noiseStream.gaussian() : 0
-      let zv = centerOn ? noiseStream.gaussian() : 0
-      let zh = sizeOn ? noiseStream.gaussian() : 0
+      var zu = centerOn ? noiseStream.gaussian() : 0
+      var zv = centerOn ? noiseStream.gaussian() : 0
+      var zh = sizeOn ? noiseStream.gaussian() : 0
       let talk = speakingStream.uniform()
-      let aspect = p.aspectNoise > 0 ? exp(aspectStream.gaussian(sigma: p.aspectNoise)) : 1
+      var za = p.aspectNoise > 0 ? aspectStream.gaussian() : 0
+      if p.noiseCorrelation > 0 {
+        let z = correlate(SIMD4(zu, zv, zh, za), slot: slot)
+        (zu, zv, zh, za) = (z[0], z[1], z[2], z[3])
+      }
+      let aspect = p.aspectNoise > 0 ? exp(p.aspectNoise * za) : 1
       let score = p.scoreNoise > 0 ? scoreStream.gaussian(sigma: p.scoreNoise) : 0
       let near = p.nearFalsePositiveRate > 0 ? drawNear() : nil
       guard truth.visibleFraction >= p.minimumVisibleFraction, truth.visibleFraction > 0,
@@ -114,6 +123,16 @@ public struct NoisyDetector: Detector {
     }
     burstStates[slot] = next
     return next == .burst
+  }
+
+  /// This frame's noise of `slot` from its fresh draws `fresh` and its last frame's (an AR(1) process
+  /// with unit variance); the first frame takes the fresh draws as they are.
+  private mutating func correlate(_ fresh: SIMD4<Double>, slot: Int) -> SIMD4<Double> {
+    while noiseStates.count <= slot { noiseStates.append(nil) }
+    let rho = parameters.noiseCorrelation
+    let z = noiseStates[slot].map { rho * $0 + (1 - rho * rho).squareRoot() * fresh } ?? fresh
+    noiseStates[slot] = z
+    return z
   }
 
   /// The draws of one box's possible near false positive, the same five whether or not it happens.

@@ -61,6 +61,7 @@ public struct DetectorFit: Sendable {
   /// The fitted fields in the order the overlay lists them.
   public static let fittedFields = [
     "center_noise", "center_noise_slope", "size_noise", "size_noise_slope", "aspect_noise",
+    "noise_correlation",
     "detection_probability", "miss_visibility_slope", "miss_size_slope", "burst_rate", "burst_length",
     "clutter_rate", "near_fp_rate", "near_fp_offset", "near_fp_log_scale", "near_fp_log_scale_noise",
     "score_true", "score_visibility_slope", "score_size_slope", "score_false", "score_noise",
@@ -68,7 +69,8 @@ public struct DetectorFit: Sendable {
 
   static func values(_ p: DetectorParameters) -> [Double] {
     [
-      p.centerNoise, p.centerNoiseSlope, p.sizeNoise, p.sizeNoiseSlope, p.aspectNoise, p.detectionProbability,
+      p.centerNoise, p.centerNoiseSlope, p.sizeNoise, p.sizeNoiseSlope, p.aspectNoise, p.noiseCorrelation,
+      p.detectionProbability,
       p.missVisibilitySlope, p.missSizeSlope, p.burstRate, p.burstLength, p.clutterRate,
       p.nearFalsePositiveRate,
       p.nearFalsePositiveOffset, p.nearFalsePositiveLogScale, p.nearFalsePositiveLogScaleNoise, p.scoreTrue,
@@ -166,6 +168,7 @@ public struct DetectorFit: Sendable {
     var matches: [Int] = []
     for t in tracks { matches += o.tracks[t].matches }
     DetectorFitEstimators.noise(o, matches: matches, into: &p)
+    DetectorFitEstimators.noiseCorrelation(o, tracks: tracks, into: &p)
     DetectorFitEstimators.scores(o, matches: matches, into: &p)
     let displaced = DetectorFitEstimators.misses(o, tracks: tracks, into: &p, maximumIterations: iterations)
     DetectorFitEstimators.falsePositives(o, frames: frames, displacedShare: displaced, into: &p)

@@ -86,6 +86,40 @@ enum DetectorFitEstimators {
     }
   }
 
+  /// The frame-to-frame correlation of the noise: the lag-one correlation of the standardized centre
+  /// and height errors (each over its σ at the box's height) of a track's boxes matched in two
+  /// consecutive frames, the three pooled, kept in [0, the schema's 0.999].
+  static func noiseCorrelation(_ o: DetectorFitObservations, tracks: [Int], into p: inout DetectorParameters)
+  {
+    var cross = 0.0
+    var previousSquares = 0.0
+    var currentSquares = 0.0
+    for t in tracks {
+      let indices = o.tracks[t].matches
+      for k in indices.indices.dropFirst() {
+        let a = o.matches[indices[k - 1]]
+        let b = o.matches[indices[k]]
+        guard b.frame == a.frame + 1 else { continue }
+        let sa = (p.centerSigma(height: a.height), p.sizeSigma(height: a.height))
+        let sb = (p.centerSigma(height: b.height), p.sizeSigma(height: b.height))
+        guard sa.0 > 0, sa.1 > 0, sb.0 > 0, sb.1 > 0 else { continue }
+        let x = [a.du / sa.0, a.dv / sa.0, a.dh / sa.1]
+        let y = [b.du / sb.0, b.dv / sb.0, b.dh / sb.1]
+        for c in 0..<3 {
+          cross += x[c] * y[c]
+          previousSquares += x[c] * x[c]
+          currentSquares += y[c] * y[c]
+        }
+      }
+    }
+    guard previousSquares > 0, currentSquares > 0 else { return }
+    p.noiseCorrelation = min(
+      max(cross / (previousSquares * currentSquares).squareRoot(), 0), largestCorrelation)
+  }
+
+  /// The `noise_correlation` field's upper bound.
+  static let largestCorrelation = 0.999
+
   // MARK: Scores
 
   /// Least squares of the matched boxes' confidences on 1, v − 1 and ln(h/reference), refitted once

@@ -19,6 +19,8 @@ struct DetectorFitObservations: Sendable {
     /// ln of the detection's width and height over the truth's.
     var logWidthRatio: Double
     var logHeightRatio: Double
+    /// The frame's index within its track.
+    var frame: Int
     var confidence: Double
   }
 
@@ -113,7 +115,7 @@ struct DetectorFitObservations: Sendable {
               dv: b.midY - c.midY,
               dh: b.height - c.height, dAspect: log(b.width / b.height) - log(c.width / c.height),
               logWidthRatio: log(b.width / c.width),
-              logHeightRatio: log(b.height / c.height),
+              logHeightRatio: log(b.height / c.height), frame: at,
               confidence: dets[d].confidence))
         }
       }

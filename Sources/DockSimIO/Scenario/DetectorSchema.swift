@@ -16,6 +16,7 @@ enum DetectorSchema {
     FieldSpec("size_noise", .number(noise)),
     FieldSpec("size_noise_slope", .number(noiseSlope)),
     FieldSpec("aspect_noise", .number(logNoise)),
+    FieldSpec("noise_correlation", .number(correlation)),
     FieldSpec("detection_probability", .number(probability)),
     FieldSpec("miss_visibility_slope", .number(logOddsSlope)),
     FieldSpec("miss_size_slope", .number(logOddsSlope)),
@@ -42,6 +43,8 @@ enum DetectorSchema {
   /// Natural-log standard deviations: 3 is a factor of 20 at one σ, far beyond any detector.
   static let logNoise = NumberBounds.nonNegative(max: 3)
   static let probability = NumberBounds.closed(0, 1)
+  /// A frame-to-frame correlation below 1: at 1 the noise would never change again.
+  static let correlation = NumberBounds.closed(0, 0.999)
   /// Log-odds per unit: 50 is already a step function, and a fit that goes further has no data.
   static let logOddsSlope = NumberBounds.closed(-50, 50)
   /// A box height in normalized units, at most the image.
@@ -81,6 +84,7 @@ enum DetectorSchema {
     p.sizeNoise = try m.number("size_noise", noise, default: d.sizeNoise)
     p.sizeNoiseSlope = try m.number("size_noise_slope", noiseSlope, default: d.sizeNoiseSlope)
     p.aspectNoise = try m.number("aspect_noise", logNoise, default: d.aspectNoise)
+    p.noiseCorrelation = try m.number("noise_correlation", correlation, default: d.noiseCorrelation)
     p.detectionProbability = try m.number(
       "detection_probability", probability, default: d.detectionProbability)
     p.missVisibilitySlope = try m.number(
