@@ -40,8 +40,9 @@ def is_scenario(path):
     name = os.path.basename(path)
     if name.endswith((".suite.yaml", ".suite.yml", ".tune.yaml", ".tune.yml")):
         return False
-    # The gate's tolerance file and baselines live in baseline/.
-    return os.path.basename(os.path.dirname(path)) != "baseline"
+    # The gate's tolerance file and baselines live in baseline/, detector profiles (a detector section
+    # for detector.profile or --params) in detectors/.
+    return os.path.basename(os.path.dirname(path)) not in ("baseline", "detectors")
 
 
 def scenario_files(paths):

@@ -21,7 +21,7 @@ struct DockSim: ParsableCommand {
     subcommands: [
       RunCommand.self, MergeCommand.self, ValidateCommand.self, ReplayCommand.self, GateCommand.self,
       BaselineCommand.self, TuneCommand.self, ReportCommand.self, ScoreCommand.self, ExportMOTCommand.self,
-      SchemaCommand.self, ImportTrajectoriesCommand.self,
+      ImportTrajectoriesCommand.self, FitDetectorCommand.self, SchemaCommand.self,
     ])
 
   /// As ArgumentParser's, except that usage errors exit 2 (documented), not 64.

@@ -11,13 +11,15 @@ struct AcceptanceSuiteTests {
   static let targets = scenarios.appendingPathComponent("suites/crossings.targets.csv")
   static let checker = CLI.repository.appendingPathComponent("scripts/check-shares.py")
 
-  /// Every `*.yaml` under `Scenarios/`, in subdirectories too, but the tolerance file of `baseline/` and
-  /// the tuning specifications (`*.tune.yaml`, loaded by the tuning tests).
+  /// Every `*.yaml` under `Scenarios/`, in subdirectories too, but the tolerance file of `baseline/`,
+  /// the detector profiles of `detectors/` (loaded below) and the tuning specifications (`*.tune.yaml`,
+  /// loaded by the tuning tests).
   static func shippedFiles() throws -> [String] {
     let enumerator = try #require(FileManager.default.enumerator(atPath: scenarios.path))
     var files: [String] = []
     for case let relative as String in enumerator
-    where relative.hasSuffix(".yaml") && !relative.hasPrefix("baseline/") && !relative.hasSuffix(".tune.yaml")
+    where relative.hasSuffix(".yaml") && !relative.hasPrefix("baseline/") && !relative.hasPrefix("detectors/")
+      && !relative.hasSuffix(".tune.yaml")
     {
       files.append(relative)
     }
@@ -46,6 +48,25 @@ struct AcceptanceSuiteTests {
     let r = try CLI.run(["validate", "Scenarios/crowds", "Scenarios/benchmarks"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("crowd-poor-detector") && r.stdout.contains("crossing-behind-stand"))
+  }
+
+  /// The shipped detector profiles load as profiles, and as `detector.profile` of a shipped scenario.
+  @Test func everyShippedDetectorProfileLoads() throws {
+    let directory = Self.scenarios.appendingPathComponent("detectors")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasSuffix(".yaml")
+    }
+    #expect(names.contains("mot15-frcnn.yaml"))
+    for name in names.sorted() {
+      let path = directory.appendingPathComponent(name).path
+      let profile = try DetectorProfile.parse(
+        yaml: try String(contentsOfFile: path, encoding: .utf8), file: path)
+      var overrides = ScenarioOverrides()
+      try overrides.addAssignment("detector.profile=detectors/\(name)")
+      let scenario = try ScenarioLoader.load(
+        path: Self.scenarios.appendingPathComponent("walk-across.yaml").path, overrides: overrides)
+      #expect(scenario.detector == profile, "\(name)")
+    }
   }
 
   /// The targets file as (scenario, metric) → (max, most failing seeds, seeds), skipping comments.

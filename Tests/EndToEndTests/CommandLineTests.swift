@@ -7,7 +7,7 @@ import Testing
 struct CommandLineTests {
   static let subcommands = [
     "run", "merge", "validate", "replay", "gate", "baseline", "tune", "report", "score", "export-mot",
-    "schema",
+    "fit-detector", "schema",
   ]
 
   /// A one-second scenario (30 frames): fast in a debug build.

@@ -25,6 +25,25 @@ public struct TruthBox: Equatable, Sendable {
   /// Whether the subject speaks at this instant.
   public var speaking: Bool
 
+  public init(
+    subjectIndex: Int, subjectID: String, kind: SubjectKind, direction: Direction, depth: Double,
+    angularHeight: Double, centerU: Double?, centerV: Double?, box: NormalizedRect?, visibleFraction: Double,
+    visibleBox: NormalizedRect?, speaking: Bool
+  ) {
+    self.subjectIndex = subjectIndex
+    self.subjectID = subjectID
+    self.kind = kind
+    self.direction = direction
+    self.depth = depth
+    self.angularHeight = angularHeight
+    self.centerU = centerU
+    self.centerV = centerV
+    self.box = box
+    self.visibleFraction = visibleFraction
+    self.visibleBox = visibleBox
+    self.speaking = speaking
+  }
+
   /// Whether the centre projects inside the image.
   public var centerInImage: Bool {
     guard let u = centerU, let v = centerV else { return false }

@@ -29,7 +29,35 @@ public enum MOTChallengeFile {
       frame: Int, row: MOTRow
     )]
   {
-    var rows: [(frame: Int, row: MOTRow)] = []
+    try records(text, file: file, minimumConfidence: minimumConfidence).map {
+      ($0.frame, MOTRow(id: $0.id, box: $0.box))
+    }
+  }
+
+  /// The text of the MOTChallenge file at `path` (UTF-8, size-limited as every CSV input).
+  public static func text(path: String) throws(InputError) -> String {
+    try InputCSV.readText(path: path)
+  }
+
+  /// One kept line of a MOTChallenge file, with its confidence and line.
+  public struct Record: Equatable, Sendable {
+    public var frame: Int
+    public var id: Int
+    /// Pixels, top-left origin, 0-based (moved by (−1, −1) as the reader does).
+    public var box: MOTBox
+    /// The 7th column as written.
+    public var confidence: Double
+    /// 1-based line in the file.
+    public var line: Int
+  }
+
+  /// The rows kept, in file order, with their confidences and lines. `uniqueIDs` refuses an id listed
+  /// twice in a frame (ground truth, tracker results); detection files, whose ids are all −1, pass
+  /// false.
+  public static func records(
+    _ text: String, file: String, minimumConfidence: Double = -1, uniqueIDs: Bool = true
+  ) throws(InputError) -> [Record] {
+    var records: [Record] = []
     /// (frame, id) of every row, to refuse an id listed twice in a frame wherever the rows are.
     var seen: [Int: [Int: Int]] = [:]  // frame → id → line; looked up only, never iterated
     for row in try InputCSV.headerlessRows(text, file: file, cells: 7...columns.count) {
@@ -53,15 +81,17 @@ public enum MOTChallengeFile {
       }
       let frame = Int(values[0])
       let id = Int(values[1])
-      if let line = seen[frame]?[id] {
-        throw row.fail("id", "id \(id) listed twice in frame \(frame) (also on line \(line))")
+      if uniqueIDs {
+        if let line = seen[frame]?[id] {
+          throw row.fail("id", "id \(id) listed twice in frame \(frame) (also on line \(line))")
+        }
+        seen[frame, default: [:]][id] = row.line
       }
-      seen[frame, default: [:]][id] = row.line
       guard values[6] >= minimumConfidence else { continue }
       let box = MOTBox(x: values[2] - 1, y: values[3] - 1, width: values[4], height: values[5])
-      rows.append((frame, MOTRow(id: id, box: box)))
+      records.append(Record(frame: frame, id: id, box: box, confidence: values[6], line: row.line))
     }
-    return rows
+    return records
   }
 
   /// One line of a MOTChallenge file: `frame,id,bb_left,bb_top,bb_width,bb_height,conf,class,-1,-1`,

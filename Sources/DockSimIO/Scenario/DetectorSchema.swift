@@ -1,34 +1,153 @@
 import DockSimCore
+import Foundation
+import Yams
 
-/// The `detector` section: noise, misses and latency of the built-in detector.
+/// The `detector` section: noise, misses, bursts, false positives, confidences and latency of the
+/// built-in detector (docs/scenarios.md "detector", docs/sensors.md "Detector model"), optionally on
+/// top of a profile file.
 enum DetectorSchema {
   static var fields: [String] { spec.names }
-  static let spec = SectionSpec([
+  static let spec = SectionSpec(profileFields + [FieldSpec("profile", .text(minLength: 1))])
+  /// The fields a profile file's `detector` section may hold: all but `profile` (a profile does not
+  /// name another, so there is no chain to follow or cycle to refuse).
+  static let profileFields = [
     FieldSpec("center_noise", .number(noise)),
+    FieldSpec("center_noise_slope", .number(noiseSlope)),
     FieldSpec("size_noise", .number(noise)),
+    FieldSpec("size_noise_slope", .number(noiseSlope)),
+    FieldSpec("aspect_noise", .number(logNoise)),
+    FieldSpec("noise_correlation", .number(correlation)),
     FieldSpec("detection_probability", .number(probability)),
+    FieldSpec("miss_visibility_slope", .number(logOddsSlope)),
+    FieldSpec("miss_size_slope", .number(logOddsSlope)),
+    FieldSpec("size_reference", .number(sizeReference)),
+    FieldSpec("burst_rate", .number(probability)),
+    FieldSpec("burst_length", .number(burstLength)),
     FieldSpec("latency_frames", .integer(latencyFrames)),
     FieldSpec("min_visible_fraction", .number(probability)),
     FieldSpec("clutter_rate", .number(clutterRate)),
-  ])
+    FieldSpec("near_fp_rate", .number(probability)),
+    FieldSpec("near_fp_offset", .number(nearOffset)),
+    FieldSpec("near_fp_log_scale", .number(logScale)),
+    FieldSpec("near_fp_log_scale_noise", .number(logNoise)),
+    FieldSpec("score_true", .number(scoreMean)),
+    FieldSpec("score_visibility_slope", .number(scoreSlope)),
+    FieldSpec("score_size_slope", .number(scoreSlope)),
+    FieldSpec("score_false", .number(scoreMean)),
+    FieldSpec("score_noise", .number(scoreNoise)),
+  ]
   /// Standard deviations in normalized image units: half the image is already no detection at all.
   static let noise = NumberBounds.nonNegative(max: 0.5)
+  /// Noise per unit of box height: 2 would put the centre two box heights off, no detection any more.
+  static let noiseSlope = NumberBounds.nonNegative(max: 2)
+  /// Natural-log standard deviations: 3 is a factor of 20 at one σ, far beyond any detector.
+  static let logNoise = NumberBounds.nonNegative(max: 3)
   static let probability = NumberBounds.closed(0, 1)
+  /// A frame-to-frame correlation below 1: at 1 the noise would never change again.
+  static let correlation = NumberBounds.closed(0, 0.999)
+  /// Log-odds per unit: 50 is already a step function, and a fit that goes further has no data.
+  static let logOddsSlope = NumberBounds.closed(-50, 50)
+  /// A box height in normalized units, at most the image.
+  static let sizeReference = NumberBounds.positive(max: 1)
+  /// Frames: at least one (a burst lasts its first frame); a million frames is 9 hours at 30 fps.
+  static let burstLength = NumberBounds.closed(1, 1_000_000)
   /// One second of frames at 30 fps: longer inference latency is not a tracking problem any more.
   static let latencyFrames = 0...30
   /// False positives per frame: beyond 50 a frame is all clutter.
   static let clutterRate = NumberBounds.nonNegative(max: 50)
+  /// In heights of the true box: 10 heights away is not "near" any more.
+  static let nearOffset = NumberBounds.nonNegative(max: 10)
+  /// ln of a size ratio: e^±5 ≈ 150 times smaller or larger.
+  static let logScale = NumberBounds.closed(-5, 5)
+  /// A mean confidence before clamping to [0, 1]; a little beyond either end lets a fit saturate.
+  static let scoreMean = NumberBounds.closed(-1, 2)
+  /// Confidence per unit of visible fraction or of ln height.
+  static let scoreSlope = NumberBounds.closed(-10, 10)
+  static let scoreNoise = NumberBounds.nonNegative(max: 1)
 
-  static func read(_ m: MappingReader) throws(InputError) -> DetectorParameters {
-    let d = DetectorParameters()
-    return DetectorParameters(
-      centerNoise: try m.number("center_noise", noise, default: d.centerNoise),
-      sizeNoise: try m.number("size_noise", noise, default: d.sizeNoise),
-      detectionProbability: try m.number(
-        "detection_probability", probability, default: d.detectionProbability),
-      latencyFrames: try m.integer("latency_frames", latencyFrames, default: d.latencyFrames),
-      minimumVisibleFraction: try m.number(
-        "min_visible_fraction", probability, default: d.minimumVisibleFraction),
-      clutterRate: try m.number("clutter_rate", clutterRate, default: d.clutterRate))
+  /// The parameters of `m`, with unset fields taken from the profile it names, else from `defaults`.
+  static func read(_ m: MappingReader, defaults: DetectorParameters = DetectorParameters())
+    throws(InputError) -> DetectorParameters
+  {
+    var base = defaults
+    if let node = m["profile"] { base = try readProfile(node) }
+    return try readFields(m, defaults: base)
+  }
+
+  /// The fields themselves, each absent one keeping its value in `d`.
+  static func readFields(_ m: MappingReader, defaults d: DetectorParameters) throws(InputError)
+    -> DetectorParameters
+  {
+    var p = d
+    p.centerNoise = try m.number("center_noise", noise, default: d.centerNoise)
+    p.centerNoiseSlope = try m.number("center_noise_slope", noiseSlope, default: d.centerNoiseSlope)
+    p.sizeNoise = try m.number("size_noise", noise, default: d.sizeNoise)
+    p.sizeNoiseSlope = try m.number("size_noise_slope", noiseSlope, default: d.sizeNoiseSlope)
+    p.aspectNoise = try m.number("aspect_noise", logNoise, default: d.aspectNoise)
+    p.noiseCorrelation = try m.number("noise_correlation", correlation, default: d.noiseCorrelation)
+    p.detectionProbability = try m.number(
+      "detection_probability", probability, default: d.detectionProbability)
+    p.missVisibilitySlope = try m.number(
+      "miss_visibility_slope", logOddsSlope, default: d.missVisibilitySlope)
+    p.missSizeSlope = try m.number("miss_size_slope", logOddsSlope, default: d.missSizeSlope)
+    p.sizeReference = try m.number("size_reference", sizeReference, default: d.sizeReference)
+    p.burstRate = try m.number("burst_rate", probability, default: d.burstRate)
+    p.burstLength = try m.number("burst_length", burstLength, default: d.burstLength)
+    p.latencyFrames = try m.integer("latency_frames", latencyFrames, default: d.latencyFrames)
+    p.minimumVisibleFraction = try m.number(
+      "min_visible_fraction", probability, default: d.minimumVisibleFraction)
+    p.clutterRate = try m.number("clutter_rate", clutterRate, default: d.clutterRate)
+    p.nearFalsePositiveRate = try m.number("near_fp_rate", probability, default: d.nearFalsePositiveRate)
+    p.nearFalsePositiveOffset = try m.number("near_fp_offset", nearOffset, default: d.nearFalsePositiveOffset)
+    p.nearFalsePositiveLogScale = try m.number(
+      "near_fp_log_scale", logScale, default: d.nearFalsePositiveLogScale)
+    p.nearFalsePositiveLogScaleNoise = try m.number(
+      "near_fp_log_scale_noise", logNoise, default: d.nearFalsePositiveLogScaleNoise)
+    p.scoreTrue = try m.number("score_true", scoreMean, default: d.scoreTrue)
+    p.scoreVisibilitySlope = try m.number(
+      "score_visibility_slope", scoreSlope, default: d.scoreVisibilitySlope)
+    p.scoreSizeSlope = try m.number("score_size_slope", scoreSlope, default: d.scoreSizeSlope)
+    p.scoreFalse = try m.number("score_false", scoreMean, default: d.scoreFalse)
+    p.scoreNoise = try m.number("score_noise", scoreNoise, default: d.scoreNoise)
+    return p
+  }
+
+  /// A profile is at most a page of YAML, as a scenario.
+  static let maximumProfileSize = ScenarioFiles.maximumSize
+
+  /// The parameters of the profile file `node` names, relative to the file `node` is in; errors inside
+  /// the profile name the profile file and its line.
+  static func readProfile(_ node: NodeReader) throws(InputError) -> DetectorParameters {
+    let expected = "the path of a detector profile (a YAML file with a detector section)"
+    let name = try node.string(expected)
+    let path =
+      name.hasPrefix("/")
+      ? name : ((node.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+    let text: String
+    switch InputFile.check(path: path, maximumSize: maximumProfileSize) {
+    case .success(let t): text = t
+    case .failure(.missing): throw node.error("no such file \(path); expected \(expected)")
+    case .failure(let problem):
+      throw InputFile.error(
+        problem, path: path, expected: "a detector profile", maximumSize: maximumProfileSize)
+    }
+    return try parseProfile(yaml: text, file: path)
+  }
+
+  /// The parameters of a profile's text (a mapping whose one field is `detector`); `file` names it in
+  /// errors.
+  static func parseProfile(yaml: String, file: String) throws(InputError) -> DetectorParameters {
+    try YAMLShape.check(yaml, file: file)
+    let root: Node?
+    do { root = try Yams.compose(yaml: yaml) } catch {
+      throw InputError(composing: error, yaml: yaml, file: file)
+    }
+    guard let root else {
+      throw InputError(file: file, message: "the file is empty; expected a mapping with a detector section")
+    }
+    let top = try NodeReader(node: root, path: "", file: file).mapping(allowed: ["detector"])
+    let section = try top.required("detector", expecting: "a mapping of detector fields")
+    let fields = try section.mapping(allowed: profileFields.map(\.name))
+    return try readFields(fields, defaults: DetectorParameters())
   }
 }

@@ -44,6 +44,8 @@ public enum ScenarioLoader {
     do {
       return try ScenarioSchema.read(reader)
     } catch {
+      // An error in another file (a detector profile) already names that file and its line.
+      guard error.file == file else { throw error }
       // The faulty value may come from an override, whose lines are not the file's: say so.
       let sources = overrides.overlays.map { "--params \($0.file)" } + overrides.assignments.map(\.source)
       // A value set on the command line has no line in the file.

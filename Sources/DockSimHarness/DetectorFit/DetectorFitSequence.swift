@@ -1,0 +1,202 @@
+import DockSimCore
+import DockSimIO
+import Foundation
+
+/// An image size in pixels (`--image-size WxH`).
+public struct ImageSize: Equatable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  /// Each side at most this many pixels: larger is not a camera image.
+  public static let maximumSide = 100_000
+
+  public init?(width: Int, height: Int) {
+    guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else { return nil }
+    self.width = width
+    self.height = height
+  }
+
+  /// `640x480` (or `640X480`); nil for anything else.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false).flatMap {
+      $0.split(separator: "X", omittingEmptySubsequences: false)
+    }
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let w = Int(parts[0]), let h = Int(parts[1])
+    else { return nil }
+    self.init(width: w, height: h)
+  }
+}
+
+/// One ground-truth box of one frame as the fitter sees it.
+public struct FitTruth: Equatable, Sendable {
+  /// The track id of the truth file.
+  public var id: Int
+  /// Normalized image units, lower-left origin, not clipped to the image.
+  public var box: NormalizedRect
+  /// The part inside the image (what a detector can report); nil when nothing is inside.
+  public var clipped: NormalizedRect?
+  /// Estimated fraction of the box inside the image and not covered by a nearer truth box, 0…1.
+  public var visibleFraction: Double
+
+  public init(id: Int, box: NormalizedRect, clipped: NormalizedRect?, visibleFraction: Double) {
+    self.id = id
+    self.box = box
+    self.clipped = clipped
+    self.visibleFraction = visibleFraction
+  }
+}
+
+/// One detection of one frame: normalized image units, lower-left origin, and its score.
+public struct FitDetection: Equatable, Sendable {
+  public var box: NormalizedRect
+  public var confidence: Double
+  public init(box: NormalizedRect, confidence: Double) {
+    self.box = box
+    self.confidence = confidence
+  }
+}
+
+/// A MOTChallenge truth file and a detection file of one sequence, in normalized image units with the
+/// lower-left origin DockSim uses, frame by frame from the first frame either file names to the last.
+public struct DetectorFitSequence: Sendable {
+  /// Names the sequence in reports (the truth file's path).
+  public var name: String
+  /// The MOTChallenge frame number of `truth[0]`.
+  public var firstFrame: Int
+  /// Per frame: the truth boxes, by increasing id.
+  public var truth: [[FitTruth]]
+  /// Per frame: the detections, in file order.
+  public var detections: [[FitDetection]]
+  /// Every id of the truth file, increasing: a box's subject index is its id's position here.
+  public var trackIDs: [Int]
+
+  /// More frames than this from the first to the last is not a video sequence (a frame number typed
+  /// wrong), and would allocate per frame for nothing.
+  public static let maximumFrames = 1_000_000
+  /// Samples per side of the visibility lattice, as the scene projector's default: 1/256 resolution.
+  static let visibilityGrid = 16
+
+  /// Reads the two files (`MOTChallengeFile`); the truth's ids must be unique per frame, the
+  /// detections' are ignored (detectors write −1).
+  public init(truthPath: String, detectionsPath: String, imageSize: ImageSize) throws(InputError) {
+    let truthText = try MOTChallengeFile.text(path: truthPath)
+    let detectionsText = try MOTChallengeFile.text(path: detectionsPath)
+    try self.init(
+      truthText: truthText, truthFile: truthPath, detectionsText: detectionsText,
+      detectionsFile: detectionsPath,
+      imageSize: imageSize)
+  }
+
+  /// As `init(truthPath:detectionsPath:imageSize:)` from file texts; the file names only name them in
+  /// errors.
+  public init(
+    truthText: String, truthFile: String, detectionsText: String, detectionsFile: String, imageSize: ImageSize
+  ) throws(InputError) {
+    let truthRows = try MOTChallengeFile.records(truthText, file: truthFile)
+    let detectionRows = try MOTChallengeFile.records(detectionsText, file: detectionsFile, uniqueIDs: false)
+    for (rows, file) in [(truthRows, truthFile), (detectionRows, detectionsFile)] {
+      if let bad = rows.first(where: { $0.box.width <= 0 || $0.box.height <= 0 }) {
+        throw InputError(
+          file: file, line: bad.line, field: bad.box.width <= 0 ? "bb_width" : "bb_height",
+          message: "expected a number > 0 (a box with an area), got 0")
+      }
+    }
+    guard let t0 = truthRows.map(\.frame).min(), let t1 = truthRows.map(\.frame).max() else {
+      throw InputError(file: truthFile, message: "no boxes; expected MOTChallenge ground-truth rows")
+    }
+    guard let d0 = detectionRows.map(\.frame).min(), let d1 = detectionRows.map(\.frame).max() else {
+      throw InputError(file: detectionsFile, message: "no boxes; expected MOTChallenge detection rows")
+    }
+    guard max(t0, d0) <= min(t1, d1) else {
+      throw InputError(
+        file: detectionsFile,
+        message:
+          "frames \(d0)…\(d1) do not overlap the truth's \(t0)…\(t1) (\(truthFile)); expected detections of the same sequence"
+      )
+    }
+    let first = min(t0, d0)
+    let count = max(t1, d1) - first + 1
+    guard count <= Self.maximumFrames else {
+      throw InputError(
+        file: t1 - t0 >= d1 - d0 ? truthFile : detectionsFile,
+        message:
+          "frames \(first)…\(first + count - 1) span more than \(Self.maximumFrames) frames; expected one video sequence"
+      )
+    }
+    let w = Double(imageSize.width)
+    let h = Double(imageSize.height)
+    func normalized(_ b: MOTBox) -> NormalizedRect {
+      NormalizedRect(x: b.x / w, y: 1 - (b.y + b.height) / h, width: b.width / w, height: b.height / h)
+    }
+    var boxes = [[(id: Int, box: NormalizedRect)]](repeating: [], count: count)
+    for r in truthRows { boxes[r.frame - first].append((r.id, normalized(r.box))) }
+    var detections = [[FitDetection]](repeating: [], count: count)
+    for r in detectionRows {
+      detections[r.frame - first].append(FitDetection(box: normalized(r.box), confidence: r.confidence))
+    }
+    var truth: [[FitTruth]] = []
+    truth.reserveCapacity(count)
+    for frame in boxes {
+      // Stable by id (ids are unique within a frame), so file order never reaches an output.
+      let sorted = frame.sorted { $0.id < $1.id }
+      truth.append(Self.withVisibility(sorted))
+    }
+    self.init(name: truthFile, firstFrame: first, truth: truth, detections: detections)
+  }
+
+  /// A sequence from boxes already in normalized units (the simulated side of a fit, tests).
+  public init(name: String, firstFrame: Int, truth: [[FitTruth]], detections: [[FitDetection]]) {
+    self.name = name
+    self.firstFrame = firstFrame
+    self.truth = truth
+    self.detections = detections
+    trackIDs = Array(Set(truth.joined().map(\.id))).sorted()
+  }
+
+  /// Truth boxes (id and unclipped normalized box) with their clipped part and visible fraction.
+  ///
+  /// A box is covered by every box whose bottom edge is lower in the image (nearer the camera on a
+  /// ground plane), ties covering neither; the fraction is sampled on a 16×16 lattice as
+  /// `SceneProjector` samples its scenes.
+  public static func withVisibility(_ boxes: [(id: Int, box: NormalizedRect)]) -> [FitTruth] {
+    let n = visibilityGrid
+    return boxes.map { own in
+      let b = own.box
+      var visible = 0
+      for iy in 0..<n {
+        let v = b.y + (Double(iy) + 0.5) / Double(n) * b.height
+        for ix in 0..<n {
+          let u = b.x + (Double(ix) + 0.5) / Double(n) * b.width
+          guard u >= 0, u <= 1, v >= 0, v <= 1 else { continue }
+          let hidden = boxes.contains { other in
+            other.box.y < b.y && u >= other.box.x && u <= other.box.x + other.box.width && v >= other.box.y
+              && v <= other.box.y + other.box.height
+          }
+          if !hidden { visible += 1 }
+        }
+      }
+      let x0 = max(0, b.x)
+      let y0 = max(0, b.y)
+      let x1 = min(1, b.x + b.width)
+      let y1 = min(1, b.y + b.height)
+      let clipped = x1 > x0 && y1 > y0 ? NormalizedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+      return FitTruth(
+        id: own.id, box: b, clipped: clipped, visibleFraction: Double(visible) / Double(n * n))
+    }
+  }
+
+  /// The truth boxes of frame index `k` as the detector model sees them: subject index the id's
+  /// position in `trackIDs`, the unclipped box, the clipped box as the visible box.
+  public func truthBoxes(frame k: Int) -> [TruthBox] {
+    truth[k].map { t in
+      let index = trackIDs.firstIndex(of: t.id) ?? 0
+      return TruthBox(
+        subjectIndex: index, subjectID: String(t.id), kind: .humanBody,
+        direction: Direction(azimuth: 0, elevation: 0), depth: 1, angularHeight: 0, centerU: t.box.midX,
+        centerV: t.box.midY, box: t.box, visibleFraction: t.visibleFraction, visibleBox: t.clipped,
+        speaking: false)
+    }
+  }
+}

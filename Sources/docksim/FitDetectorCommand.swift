@@ -1,0 +1,144 @@
+import ArgumentParser
+import DockSimCore
+import DockSimHarness
+import DockSimIO
+import Foundation
+
+/// `docksim fit-detector`: fits the built-in detector's parameters to a real detector's output against
+/// ground truth (MOTChallenge files) and writes them as a `detector:` overlay (docs/sensors.md,
+/// "Fitting a detector"). The fitting is `DetectorFit` in DockSimHarness; this only reads options.
+struct FitDetectorCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fit-detector",
+    abstract: "Fit the built-in detector model to detections and ground truth (MOTChallenge files).",
+    discussion: """
+      Give --truth GT --detections DET pairs (the i-th --truth goes with the i-th --detections; the \
+      pairs are pooled) and the image size. Detections are matched to truth per frame (IoU >= 0.5, one \
+      to one); visible fractions are estimated from the overlaps with nearer truth boxes (bottom edge \
+      lower in the image) and the image edge. Writes a detector: overlay for `docksim run --params` or \
+      detector.profile to --out (atomically) or standard output, and the fit report (every parameter \
+      with a bootstrap interval, the data's statistics beside the fitted detector's simulated on the \
+      same truth) to --report or standard error. Exit codes: 0 fitted; 2 bad input or usage; 3 a \
+      write failed.
+      """)
+
+  @Option(
+    name: .long, help: ArgumentHelp("MOTChallenge ground truth (gt.txt); repeatable.", valueName: "file"))
+  var truth: [String] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "MOTChallenge detections (det.txt) for the --truth at the same position.", valueName: "file"))
+  var detections: [String] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Image size in pixels, WxH: once for all pairs or once per pair.", valueName: "WxH"))
+  var imageSize: [String] = []
+
+  @Option(name: .long, help: "Frame rate of the sequences, for burst lengths in seconds in the report.")
+  var fps: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write the overlay here (atomically) instead of to standard output.", valueName: "file"))
+  var out: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write the fit report here (atomically) instead of to standard error.", valueName: "file"))
+  var report: String?
+
+  @Option(
+    name: .long, help: "Truth boxes less visible than this count as undetectable (min_visible_fraction).")
+  var minVisibleFraction: Double = DetectorParameters().minimumVisibleFraction
+
+  @Option(name: .long, help: "Bootstrap replicates for the intervals (0: no intervals).")
+  var bootstrap: Int = 200
+
+  @Option(name: .long, help: "Seed of the bootstrap and of the simulated detector.")
+  var seed: UInt64 = 1
+
+  /// More replicates do not narrow a percentile interval further; they only take longer.
+  static let maximumBootstrap = 100_000
+  /// Frame rates beyond this are not video.
+  static let maximumFPS = 10_000.0
+
+  func run() throws {
+    if let out { try OutputPaths.requireNonEmpty(out, option: "--out") }
+    if let report { try OutputPaths.requireNonEmpty(report, option: "--report") }
+    guard !truth.isEmpty, truth.count == detections.count else {
+      throw fail(
+        "fit-detector: expected --truth FILE --detections FILE pairs, got \(truth.count) --truth and "
+          + "\(detections.count) --detections")
+    }
+    guard imageSize.count == 1 || imageSize.count == truth.count else {
+      throw fail(
+        "fit-detector: --image-size: expected one WxH for all pairs or one per pair (\(truth.count)), got \(imageSize.count)"
+      )
+    }
+    var sizes: [ImageSize] = []
+    for text in imageSize {
+      guard let size = ImageSize(text) else {
+        throw fail(
+          "fit-detector: --image-size: expected WxH, two whole numbers of pixels in 1 … \(ImageSize.maximumSide) "
+            + "(e.g. 640x480), got '\(text)'")
+      }
+      sizes.append(size)
+    }
+    if let fps, !(fps.isFinite && fps > 0 && fps <= Self.maximumFPS) {
+      throw fail("fit-detector: --fps: expected a number in (0, \(Int(Self.maximumFPS))], got \(fps)")
+    }
+    guard minVisibleFraction.isFinite, (0...1).contains(minVisibleFraction) else {
+      throw fail(
+        "fit-detector: --min-visible-fraction: expected a number in [0, 1], got \(minVisibleFraction)")
+    }
+    guard (0...Self.maximumBootstrap).contains(bootstrap) else {
+      throw fail(
+        "fit-detector: --bootstrap: expected a whole number in 0 … \(Self.maximumBootstrap), got \(bootstrap)"
+      )
+    }
+    let inputs = truth.map { ("--truth", $0) } + detections.map { ("--detections", $0) }
+    var outputs: [(label: String, path: String)] = []
+    if let out { outputs.append(("--out", out)) }
+    if let report { outputs.append(("--report", report)) }
+    try OutputPaths.refuseOverwriting(outputs: outputs, inputs: inputs)
+    if let out, let report {
+      try OutputPaths.refuseOverwriting(
+        outputs: [("--report", report)], inputs: [("--out", out)],
+        because: "the overlay and the report are two files")
+    }
+
+    var sequences: [DetectorFitSequence] = []
+    for k in truth.indices {
+      do {
+        sequences.append(
+          try DetectorFitSequence(
+            truthPath: truth[k], detectionsPath: detections[k], imageSize: sizes[sizes.count == 1 ? 0 : k]))
+      } catch { throw fail("\(error)") }
+    }
+    let fit = DetectorFit.fit(
+      sequences,
+      options: DetectorFitOptions(
+        minimumVisibleFraction: minVisibleFraction, bootstrapSamples: bootstrap, seed: seed,
+        framesPerSecond: fps))
+    var header = [
+      "Detector profile fitted by docksim fit-detector (docs/sensors.md, \"Fitting a detector\") from:"
+    ]
+    for k in truth.indices { header.append("  truth \(truth[k]), detections \(detections[k])") }
+    header.append("Intervals and the data-vs-simulated comparison are in the fit report.")
+    let yaml = fit.yaml(header: header)
+    // The overlay must load as it will be used: a value outside the schema's bounds is refused here.
+    do { _ = try DetectorProfile.parse(yaml: yaml, file: out ?? "<fitted overlay>") } catch {
+      throw fail("fit-detector: the fitted values do not form a valid profile: \(error)")
+    }
+    let reportText = fit.report()
+    do {
+      if let report { try AtomicFileWriter.write(reportText, to: report) } else { printError(reportText) }
+      if let out { try AtomicFileWriter.write(yaml, to: out) } else { print(yaml, terminator: "") }
+    } catch { throw failWriting(error) }
+  }
+}
