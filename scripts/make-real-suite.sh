@@ -55,6 +55,7 @@ windows=(
 for line in "${windows[@]}"; do
   read -r name key window stand <<<"$line"
   "$docksim" import-trajectories "$raw/${files[$key]}" --format ethucy --fps 25 --window "$window" \
-    --stand="$stand" --height 1.0 --primary auto --seed 2026 --name "real-$name" --out "$out/$name.yaml"
+    --stand="$stand" --height 1.0 --primary auto --seed 2026 --name "real-$name" \
+    --detector-profile ../detectors/mot15-frcnn.yaml --out "$out/$name.yaml"
 done
 echo "make-real-suite: wrote ${#windows[@]} scenarios to $out"

@@ -19,7 +19,8 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       of the primary's walk, facing it, out of everybody's way. Body sizes are drawn from streams of \
       --seed. The app selects the primary person (--primary, or the one --primary auto picks: someone \
       walking through the scene with others in view, preferably with a companion within 1.2 m; the \
-      reason is printed on standard error) when they are first well in view. Without --out the \
+      reason is printed on standard error) when they are first well in view. --detector-profile names a \
+      detector profile (docs/sensors.md) the scenario uses, e.g. ../detectors/mot15-frcnn.yaml. Without --out the \
       scenario goes to standard output. Exit codes: 0 written; 2 bad input (file, line and what was \
       expected; nothing written); 3 the write failed.
       """)
@@ -56,6 +57,12 @@ struct ImportTrajectoriesCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp("The scenario's name (default: the file's name and the window).", valueName: "name"))
   var name: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A detector profile for the scenario (detector: { profile: PATH }), relative to the written scenario.",
+      valueName: "path"))
+  var detectorProfile: String?
 
   @Option(
     help: ArgumentHelp("Write the scenario here (atomically) instead of standard output.", valueName: "file"))
@@ -99,6 +106,13 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       }
       primaryID = id
     }
+    if let profile = detectorProfile {
+      guard !profile.isEmpty, !profile.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      else {
+        throw Self.usage(
+          "--detector-profile", "expected a path without control characters, relative to the scenario, got '\(profile)'")
+      }
+    }
     if let out {
       try OutputPaths.requireNonEmpty(out, option: "import-trajectories: --out")
       try OutputPaths.refuseOverwriting(outputs: [("--out", out)], inputs: [("recording", file)])
@@ -106,7 +120,7 @@ struct ImportTrajectoriesCommand: ParsableCommand {
     let request = TrajectoryImport.Request(
       file: file, format: format, fps: fps, window: window[0]...window[1],
       stand: standPose, pivotHeight: height,
-      primary: primaryID, seed: seed, name: name)
+      primary: primaryID, seed: seed, name: name, detectorProfile: detectorProfile)
     let output: TrajectoryImport.Output
     let recording = file
     do throws(InputError) {

@@ -50,6 +50,22 @@ struct AcceptanceSuiteTests {
     #expect(r.stdout.contains("crowd-poor-detector") && r.stdout.contains("crossing-behind-stand"))
   }
 
+  /// The real-motion suite runs on the fitted real detector: every scenario of Scenarios/real names it.
+  @Test func theRealMotionSuiteUsesTheFittedProfile() throws {
+    let directory = Self.scenarios.appendingPathComponent("real")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasSuffix(".yaml")
+    }
+    #expect(names.count >= 10)
+    let fitted = Self.scenarios.appendingPathComponent("detectors/mot15-frcnn.yaml").path
+    let profile = try DetectorProfile.parse(
+      yaml: try String(contentsOfFile: fitted, encoding: .utf8), file: fitted)
+    for name in names.sorted() {
+      let scenario = try ScenarioLoader.load(path: directory.appendingPathComponent(name).path)
+      #expect(scenario.detector == profile, "\(name)")
+    }
+  }
+
   /// The shipped detector profiles load as profiles, and as `detector.profile` of a shipped scenario.
   @Test func everyShippedDetectorProfileLoads() throws {
     let directory = Self.scenarios.appendingPathComponent("detectors")
@@ -57,6 +73,11 @@ struct AcceptanceSuiteTests {
       $0.hasSuffix(".yaml")
     }
     #expect(names.contains("mot15-frcnn.yaml"))
+    // The built-in detector written out: it must stay the defaults, field for field.
+    let builtin = directory.appendingPathComponent("builtin.yaml").path
+    #expect(
+      try DetectorProfile.parse(yaml: try String(contentsOfFile: builtin, encoding: .utf8), file: builtin)
+        == DetectorParameters())
     for name in names.sorted() {
       let path = directory.appendingPathComponent(name).path
       let profile = try DetectorProfile.parse(

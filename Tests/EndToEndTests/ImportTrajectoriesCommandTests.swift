@@ -38,6 +38,33 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
   }
 
+  /// `--detector-profile` writes `detector: { profile: … }`, resolved beside the written scenario: the
+  /// scenario loads with the profile's values, and a profile that is not there is refused before anything
+  /// is written.
+  @Test func namesADetectorProfile() throws {
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("rec.txt")
+    try Self.recording.write(to: file, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("detectors"), withIntermediateDirectories: true)
+    try "detector:\n  center_noise: 0.011\n".write(
+      to: dir.appendingPathComponent("detectors/real.yaml"), atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("walk.yaml")
+    let result = try CLI.run(
+      Self.arguments(file.path, ["--detector-profile", "detectors/real.yaml", "--out", out.path]))
+    #expect(result.status == 0, "\(result.stderr)")
+    let written = try String(contentsOf: out, encoding: .utf8)
+    #expect(written.contains("detector:\n  profile: 'detectors/real.yaml'\n"))
+    #expect(try CLI.run(["validate", out.path]).status == 0)
+    let missing = dir.appendingPathComponent("missing.yaml")
+    let refused = try CLI.run(
+      Self.arguments(file.path, ["--detector-profile", "detectors/none.yaml", "--out", missing.path]))
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("detectors/none.yaml"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: missing.path))
+  }
+
   @Test func placesTheStandWithStandAuto() throws {
     let dir = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

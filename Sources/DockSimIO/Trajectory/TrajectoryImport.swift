@@ -24,10 +24,14 @@ public enum TrajectoryImport {
     public var seed: UInt64
     /// The scenario's name; nil: from the file's name and the window.
     public var name: String?
+    /// A detector profile for the scenario's `detector: { profile: … }`, written as given (a path
+    /// relative to the scenario file); nil: the built-in detector.
+    public var detectorProfile: String?
 
     public init(
       file: String, format: PedestrianRecording.Format, fps: Double, window: ClosedRange<Double>,
-      stand: StandPose?, pivotHeight: Double = 1.0, primary: Int? = nil, seed: UInt64 = 1, name: String? = nil
+      stand: StandPose?, pivotHeight: Double = 1.0, primary: Int? = nil, seed: UInt64 = 1, name: String? = nil,
+      detectorProfile: String? = nil
     ) {
       self.file = file
       self.format = format
@@ -38,6 +42,7 @@ public enum TrajectoryImport {
       self.primary = primary
       self.seed = seed
       self.name = name
+      self.detectorProfile = detectorProfile
     }
   }
 
@@ -135,6 +140,11 @@ public enum TrajectoryImport {
     yaml += "duration_s: \(TrajectoryFormat.number(duration, digits: 6))\n"
     yaml +=
       "dock:\n  initial: { yaw_deg: \(TrajectoryFormat.number(selectAzimuth * 180 / .pi, digits: 1)), pitch_deg: 0 }\n"
+    if let profile = request.detectorProfile {
+      // Single-quoted, so any path reads back as the same text (a quote is doubled; the command refuses
+      // control characters, which a single-quoted scalar cannot hold on one line).
+      yaml += "detector:\n  profile: '\(profile.replacingOccurrences(of: "'", with: "''"))'\n"
+    }
     yaml += "primary_subject: p\(chosen.id)\n"
     yaml +=
       "events:\n  - { t_s: \(TrajectoryFormat.number(selectTime, digits: 6)), select_subjects: [p\(chosen.id)] }\n"
