@@ -107,10 +107,12 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       primaryID = id
     }
     if let profile = detectorProfile {
-      guard !profile.isEmpty, !profile.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      guard !profile.isEmpty,
+        !profile.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
       else {
         throw Self.usage(
-          "--detector-profile", "expected a path without control characters, relative to the scenario, got '\(profile)'")
+          "--detector-profile",
+          "expected a path without control characters, relative to the scenario, got '\(profile)'")
       }
     }
     if let out {

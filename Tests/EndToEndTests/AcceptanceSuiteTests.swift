@@ -151,7 +151,8 @@ extension AcceptanceSuiteTests {
   static func check(targets: URL, seeds: URL, reportOnly: Bool = false) throws -> Checked {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", checker.path] + (reportOnly ? ["--report"] : []) + [targets.path, seeds.path]
+    process.arguments =
+      ["python3", checker.path] + (reportOnly ? ["--report"] : []) + [targets.path, seeds.path]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -40,7 +40,8 @@ struct RealDataWalkthroughTests {
     let dir = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let fm = FileManager.default
-    try fm.createDirectory(at: dir.appendingPathComponent("Tests/Fixtures"), withIntermediateDirectories: true)
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("Tests/Fixtures"), withIntermediateDirectories: true)
     try fm.copyItem(
       at: CLI.repository.appendingPathComponent("Tests/Fixtures/real-data"),
       to: dir.appendingPathComponent("Tests/Fixtures/real-data"))

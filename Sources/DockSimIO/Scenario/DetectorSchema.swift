@@ -10,31 +10,75 @@ enum DetectorSchema {
   static let spec = SectionSpec(profileFields + [FieldSpec("profile", .text(minLength: 1))])
   /// The fields a profile file's `detector` section may hold: all but `profile` (a profile does not
   /// name another, so there is no chain to follow or cycle to refuse).
-  static let profileFields = [
-    FieldSpec("center_noise", .number(noise)),
-    FieldSpec("center_noise_slope", .number(noiseSlope)),
-    FieldSpec("size_noise", .number(noise)),
-    FieldSpec("size_noise_slope", .number(noiseSlope)),
-    FieldSpec("aspect_noise", .number(logNoise)),
-    FieldSpec("noise_correlation", .number(correlation)),
-    FieldSpec("detection_probability", .number(probability)),
-    FieldSpec("miss_visibility_slope", .number(logOddsSlope)),
-    FieldSpec("miss_size_slope", .number(logOddsSlope)),
-    FieldSpec("size_reference", .number(sizeReference)),
-    FieldSpec("burst_rate", .number(probability)),
-    FieldSpec("burst_length", .number(burstLength)),
-    FieldSpec("latency_frames", .integer(latencyFrames)),
-    FieldSpec("min_visible_fraction", .number(probability)),
-    FieldSpec("clutter_rate", .number(clutterRate)),
-    FieldSpec("near_fp_rate", .number(probability)),
-    FieldSpec("near_fp_offset", .number(nearOffset)),
-    FieldSpec("near_fp_log_scale", .number(logScale)),
-    FieldSpec("near_fp_log_scale_noise", .number(logNoise)),
-    FieldSpec("score_true", .number(scoreMean)),
-    FieldSpec("score_visibility_slope", .number(scoreSlope)),
-    FieldSpec("score_size_slope", .number(scoreSlope)),
-    FieldSpec("score_false", .number(scoreMean)),
-    FieldSpec("score_noise", .number(scoreNoise)),
+  static var profileFields: [FieldSpec] { parameters.map(\.spec) }
+
+  /// One declaration per parameter: its YAML name, bounds and the `DetectorParameters` property it
+  /// sets, in documentation order; the schema and the reader both come from here.
+  struct Parameter: Sendable {
+    enum Value: Sendable {
+      case number(NumberBounds, WritableKeyPath<DetectorParameters, Double> & Sendable)
+      case integer(ClosedRange<Int>, WritableKeyPath<DetectorParameters, Int> & Sendable)
+    }
+    var name: String
+    var value: Value
+
+    init(
+      _ name: String, _ bounds: NumberBounds, _ key: WritableKeyPath<DetectorParameters, Double> & Sendable
+    ) {
+      self.name = name
+      value = .number(bounds, key)
+    }
+
+    init(
+      _ name: String, _ range: ClosedRange<Int>, _ key: WritableKeyPath<DetectorParameters, Int> & Sendable
+    ) {
+      self.name = name
+      value = .integer(range, key)
+    }
+
+    var spec: FieldSpec {
+      switch value {
+      case .number(let bounds, _): FieldSpec(name, .number(bounds))
+      case .integer(let range, _): FieldSpec(name, .integer(range))
+      }
+    }
+
+    /// Sets the property from `m`'s field of this name, or leaves it (absent field).
+    func read(_ m: MappingReader, into p: inout DetectorParameters) throws(InputError) {
+      switch value {
+      case .number(let bounds, let key):
+        p[keyPath: key] = try m.number(name, bounds, default: p[keyPath: key])
+      case .integer(let range, let key):
+        p[keyPath: key] = try m.integer(name, range, default: p[keyPath: key])
+      }
+    }
+  }
+
+  static let parameters: [Parameter] = [
+    Parameter("center_noise", noise, \.centerNoise),
+    Parameter("center_noise_slope", noiseSlope, \.centerNoiseSlope),
+    Parameter("size_noise", noise, \.sizeNoise),
+    Parameter("size_noise_slope", noiseSlope, \.sizeNoiseSlope),
+    Parameter("aspect_noise", logNoise, \.aspectNoise),
+    Parameter("noise_correlation", correlation, \.noiseCorrelation),
+    Parameter("detection_probability", probability, \.detectionProbability),
+    Parameter("miss_visibility_slope", logOddsSlope, \.missVisibilitySlope),
+    Parameter("miss_size_slope", logOddsSlope, \.missSizeSlope),
+    Parameter("size_reference", sizeReference, \.sizeReference),
+    Parameter("burst_rate", probability, \.burstRate),
+    Parameter("burst_length", burstLength, \.burstLength),
+    Parameter("latency_frames", latencyFrames, \.latencyFrames),
+    Parameter("min_visible_fraction", probability, \.minimumVisibleFraction),
+    Parameter("clutter_rate", clutterRate, \.clutterRate),
+    Parameter("near_fp_rate", probability, \.nearFalsePositiveRate),
+    Parameter("near_fp_offset", nearOffset, \.nearFalsePositiveOffset),
+    Parameter("near_fp_log_scale", logScale, \.nearFalsePositiveLogScale),
+    Parameter("near_fp_log_scale_noise", logNoise, \.nearFalsePositiveLogScaleNoise),
+    Parameter("score_true", scoreMean, \.scoreTrue),
+    Parameter("score_visibility_slope", scoreSlope, \.scoreVisibilitySlope),
+    Parameter("score_size_slope", scoreSlope, \.scoreSizeSlope),
+    Parameter("score_false", scoreMean, \.scoreFalse),
+    Parameter("score_noise", scoreNoise, \.scoreNoise),
   ]
   /// Standard deviations in normalized image units: half the image is already no detection at all.
   static let noise = NumberBounds.nonNegative(max: 0.5)
@@ -79,36 +123,7 @@ enum DetectorSchema {
     -> DetectorParameters
   {
     var p = d
-    p.centerNoise = try m.number("center_noise", noise, default: d.centerNoise)
-    p.centerNoiseSlope = try m.number("center_noise_slope", noiseSlope, default: d.centerNoiseSlope)
-    p.sizeNoise = try m.number("size_noise", noise, default: d.sizeNoise)
-    p.sizeNoiseSlope = try m.number("size_noise_slope", noiseSlope, default: d.sizeNoiseSlope)
-    p.aspectNoise = try m.number("aspect_noise", logNoise, default: d.aspectNoise)
-    p.noiseCorrelation = try m.number("noise_correlation", correlation, default: d.noiseCorrelation)
-    p.detectionProbability = try m.number(
-      "detection_probability", probability, default: d.detectionProbability)
-    p.missVisibilitySlope = try m.number(
-      "miss_visibility_slope", logOddsSlope, default: d.missVisibilitySlope)
-    p.missSizeSlope = try m.number("miss_size_slope", logOddsSlope, default: d.missSizeSlope)
-    p.sizeReference = try m.number("size_reference", sizeReference, default: d.sizeReference)
-    p.burstRate = try m.number("burst_rate", probability, default: d.burstRate)
-    p.burstLength = try m.number("burst_length", burstLength, default: d.burstLength)
-    p.latencyFrames = try m.integer("latency_frames", latencyFrames, default: d.latencyFrames)
-    p.minimumVisibleFraction = try m.number(
-      "min_visible_fraction", probability, default: d.minimumVisibleFraction)
-    p.clutterRate = try m.number("clutter_rate", clutterRate, default: d.clutterRate)
-    p.nearFalsePositiveRate = try m.number("near_fp_rate", probability, default: d.nearFalsePositiveRate)
-    p.nearFalsePositiveOffset = try m.number("near_fp_offset", nearOffset, default: d.nearFalsePositiveOffset)
-    p.nearFalsePositiveLogScale = try m.number(
-      "near_fp_log_scale", logScale, default: d.nearFalsePositiveLogScale)
-    p.nearFalsePositiveLogScaleNoise = try m.number(
-      "near_fp_log_scale_noise", logNoise, default: d.nearFalsePositiveLogScaleNoise)
-    p.scoreTrue = try m.number("score_true", scoreMean, default: d.scoreTrue)
-    p.scoreVisibilitySlope = try m.number(
-      "score_visibility_slope", scoreSlope, default: d.scoreVisibilitySlope)
-    p.scoreSizeSlope = try m.number("score_size_slope", scoreSlope, default: d.scoreSizeSlope)
-    p.scoreFalse = try m.number("score_false", scoreMean, default: d.scoreFalse)
-    p.scoreNoise = try m.number("score_noise", scoreNoise, default: d.scoreNoise)
+    for parameter in parameters { try parameter.read(m, into: &p) }
     return p
   }
 

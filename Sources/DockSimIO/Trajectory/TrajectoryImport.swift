@@ -30,7 +30,8 @@ public enum TrajectoryImport {
 
     public init(
       file: String, format: PedestrianRecording.Format, fps: Double, window: ClosedRange<Double>,
-      stand: StandPose?, pivotHeight: Double = 1.0, primary: Int? = nil, seed: UInt64 = 1, name: String? = nil,
+      stand: StandPose?, pivotHeight: Double = 1.0, primary: Int? = nil, seed: UInt64 = 1,
+      name: String? = nil,
       detectorProfile: String? = nil
     ) {
       self.file = file
