@@ -24,7 +24,17 @@ public final class AtomicFileWriter {
   static let temporaryMarker = ".tmp-"
 
   /// Creates the temporary file (and the destination's directory if missing).
+  ///
+  /// - Throws: `IOFailure` when `path` is a device, a named pipe or a socket: the rename would replace
+  ///   it with a regular file (`--out /dev/null`, run as root, would destroy the system's null device).
   public init(path: String) throws {
+    if let kind = InputFile.nonRegular(path) {
+      throw IOFailure(
+        path: path,
+        message:
+          "is \(kind), not a regular file: an output is written whole to a new file and renamed into place, "
+          + "which would replace it; choose a regular file's path")
+    }
     destination = URL(fileURLWithPath: path)
     let directory = destination.deletingLastPathComponent()
     try FileSystem.createDirectory(directory.path)

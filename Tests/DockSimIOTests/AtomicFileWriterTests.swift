@@ -23,6 +23,23 @@ struct AtomicFileWriterTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.csv"])
   }
 
+  /// A named pipe (or a device: `--out /dev/null` as root) is refused, not replaced by a regular file,
+  /// and nothing is left beside it.
+  @Test func aPipeOrDeviceIsRefusedNotReplaced() throws {
+    let dir = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let pipe = dir.appendingPathComponent("pipe").path
+    try #require(mkfifo(pipe, 0o644) == 0)
+    #expect {
+      try AtomicFileWriter.write("x\n", to: pipe)
+    } throws: { error in
+      (error as? IOFailure)?.message.hasPrefix("is a named pipe (FIFO), not a regular file") == true
+    }
+    let type = try FileManager.default.attributesOfItem(atPath: pipe)[.type] as? FileAttributeType
+    #expect(type != nil && type != .typeRegular, "still a pipe")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["pipe"])
+  }
+
   @Test func commitReplacesWholeAndCreatesDirectories() throws {
     let dir = try Self.directory()
     defer { try? FileManager.default.removeItem(at: dir) }
