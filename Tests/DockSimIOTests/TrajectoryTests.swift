@@ -175,6 +175,35 @@ import Testing
     #expect(error.message.contains("of at most \(TrajectoryLimits.maximumBytes) bytes"), "\(error)")
   }
 
+  /// docksim-fuzz (target `trajectory`, seed 1, iteration 10486): a line of 32,000 empty cells after a
+  /// non-ASCII character took 1–2 s, because each cell's column was counted from the line's start; at
+  /// the 16 MB limit it would never end. Now the count goes on from the previous cell.
+  @Test func aLongLineOfCellsAfterANonASCIICharacterIsRefusedQuickly() throws {
+    let cells = 200_000
+    let text = "t_s,x_m,y_m\n0,6,-3\n\u{E9}" + String(repeating: ",", count: cells - 1) + "\n"
+    let start = ContinuousClock.now
+    let error = try #require(throws: InputError.self) {
+      _ = try TrajectoryCSV.parse(text, file: "walk.csv")
+    }
+    let took = ContinuousClock.now - start
+    #expect(error.file == "walk.csv" && error.line == 3, "\(error)")
+    #expect(error.message.contains("expected 3 cells (t_s,x_m,y_m), got \(cells)"), "\(error)")
+    // Linear: milliseconds. Counting from the line's start took minutes for these 200,000 cells.
+    #expect(took < .seconds(2), "took \(took)")
+  }
+
+  /// Columns after a non-ASCII character are still counted in characters from the line's start,
+  /// also past combining marks and a flag (two scalars each) in earlier cells.
+  @Test func columnsAfterNonASCIICellsCountCharacters() throws {
+    let text = "t_s,x_m,y_m\n\u{E9},e\u{301},\u{1F1EB}\u{1F1F7},1,\"x\"y\n"
+    let error = try #require(throws: InputError.self) {
+      _ = try TrajectoryCSV.parse(text, file: "walk.csv")
+    }
+    // é , é , 🇫🇷 , 1 , " x " y: the y after the closing quote is the 12th character.
+    #expect(error.line == 2 && error.column == 12, "\(error)")
+    #expect(error.message.contains("after a closing quote"), "\(error)")
+  }
+
   @Test func refusesAMissingFileBothFormsAndAMissingHeight() throws {
     let missing = try Self.loadError([:], Self.scenario(Self.trajectory))
     #expect(missing.file.hasSuffix("walk.csv") && missing.message.contains("no such file"), "\(missing)")
