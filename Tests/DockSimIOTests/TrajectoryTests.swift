@@ -340,6 +340,24 @@ import Testing
     #expect(header.line == 1 && header.message.contains("expected the header frame,id,x,y"), "\(header)")
   }
 
+  /// A whitespace recording with Windows line ends (found by the fuzzer's own seed): "\r\n" is one
+  /// Character, so splitting at "\n" ran all lines together and refused the file as "expected 4
+  /// cells, got 7" on its first CRLF line. It reads as the same file with "\n", and so does "\r".
+  @Test func whitespaceRecordingsWithCRLFOrCRLineEndsRead() throws {
+    let lf = try PedestrianRecording.parse(Self.recording, file: "rec.txt", format: .ethucy, fps: 25)
+    for end in ["\r\n", "\r"] {
+      let text = Self.recording.replacingOccurrences(of: "\n", with: end)
+      let read = try PedestrianRecording.parse(text, file: "rec.txt", format: .ethucy, fps: 25)
+      #expect(read == lf, "line end \(end.unicodeScalars.map { $0.value })")
+    }
+    // Lines are still counted: a bad row after CRLF lines is named by its own line.
+    let error = try #require(throws: InputError.self) {
+      _ = try PedestrianRecording.parse(
+        "0 1 2 3\r\n# comment\r\n10 1 2\r\n", file: "rec.txt", format: .ethucy, fps: 25)
+    }
+    #expect(error.line == 3 && error.message.contains("expected 4 cells (frame id x y), got 3"), "\(error)")
+  }
+
   @Test func refusesATooLargeRecording() throws {
     let big = String(repeating: "#" + String(repeating: " ", count: 1023) + "\n", count: 16 * 1024 + 1)
     let error = try Self.loadError(["rec.txt": big], Self.crowd())

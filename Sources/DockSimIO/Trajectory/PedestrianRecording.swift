@@ -46,9 +46,12 @@ public enum PedestrianRecording {
     switch format {
     case .ethucy:
       var number = 0
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      // "\r\n" is one Character in Swift, so splitting at "\n" alone kept a CRLF file's lines
+      // together; the line ends are the CSV reader's: \n, \r\n and \r.
+      let lineEnds: Set<Character> = ["\n", "\r\n", "\r"]
+      for line in text.split(omittingEmptySubsequences: false, whereSeparator: { lineEnds.contains($0) }) {
         number += 1
-        let cells = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        let cells = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if cells.isEmpty || cells[0].hasPrefix("#") { continue }
         rows.append((number, cells))
         if rows.count > TrajectoryLimits.maximumRows { break }
