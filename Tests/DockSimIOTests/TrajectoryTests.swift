@@ -358,6 +358,27 @@ import Testing
     #expect(error.line == 3 && error.message.contains("expected 4 cells (frame id x y), got 3"), "\(error)")
   }
 
+  /// docksim-fuzz (target `recording`, by hand from its finding's shape): frames up to 10^12 passed
+  /// the reader, and at 0.1 Hz a frame of 999,999,999,990 is 10^13 s, whose microseconds overflow
+  /// Int64: `import-trajectories --fps 0.1 --window 0:1e13` trapped in `PrimaryChoice`. The reader now
+  /// refuses a time beyond `TrajectoryLimits.maximumRecordingTime`, naming the line and the frame.
+  @Test func refusesAFrameWhoseTimeIsBeyondTheLimit() throws {
+    let text = "0 1 8 3\n0 2 9 3\n10 1 7 3\n10 2 8 3\n999999999990 1 5 3\n999999999990 2 6 3\n"
+    let error = try #require(throws: InputError.self) {
+      _ = try PedestrianRecording.parse(text, file: "rec.txt", format: .ethucy, fps: 0.1)
+    }
+    #expect(error.file == "rec.txt" && error.line == 5 && error.field == "frame", "\(error)")
+    #expect(error.message.contains("expected a frame whose time (frame / 0.1 fps) is at most 1000000000 s"))
+    #expect(error.message.contains("got 999999999990"), "\(error)")
+    // At the limit it still reads, and the import over the whole span runs.
+    let atLimit = "0 1 8 3\n0 2 9 3\n100000000 1 7 3\n100000000 2 8 3\n"
+    let people = try PedestrianRecording.parse(atLimit, file: "rec.txt", format: .ethucy, fps: 0.1)
+    #expect(people.map { $0.samples.last?.time } == [1e9, 1e9])
+    let request = TrajectoryImport.Request(
+      file: "rec.txt", format: .ethucy, fps: 0.1, window: 0...1e9, stand: StandPose(x: 0, y: 0, heading: 0))
+    _ = try TrajectoryImport.run(request, recording: people, fail: Self.optionError)
+  }
+
   @Test func refusesATooLargeRecording() throws {
     let big = String(repeating: "#" + String(repeating: " ", count: 1023) + "\n", count: 16 * 1024 + 1)
     let error = try Self.loadError(["rec.txt": big], Self.crowd())
