@@ -8,12 +8,32 @@ import Foundation
 /// detections through `fit-detector`'s fit, and detector profiles. Each reader's output goes on through
 /// what the command does next, so odd but valid data reaches that code too.
 enum DataTargets {
-  /// A trajectory file (`TrajectoryCSV`), then the waypoints a subject's `trajectory:` makes of it.
+  /// A trajectory file (`TrajectoryCSV`), then the waypoints a subject's `trajectory:` makes of it and
+  /// the cubic path through them (the files' default), sampled at every waypoint and between each two:
+  /// samples a microsecond apart and metres away make the spline's extremes.
   static func trajectory(_ text: String, file: String) -> String {
     do {
       let samples = try TrajectoryCSV.parse(text, file: file)
       let waypoints = CrowdImport.waypoints(samples, height: 0)
-      return "read \(samples.count) samples, \(waypoints.count) waypoints"
+      let path = SubjectPath(waypoints: waypoints, interpolation: .cubic)
+      var positions = 0
+      for (k, w) in waypoints.enumerated() {
+        var times = [w.time]
+        if k + 1 < waypoints.count {
+          times.append(
+            SimTime(microseconds: w.time.microseconds / 2 + waypoints[k + 1].time.microseconds / 2))
+        }
+        for t in times {
+          let p = path.position(at: t)
+          // An accepted file must give a finite path: a NaN would pass silently into the simulation,
+          // so it fails here like a crash (and scripts/fuzz.sh saves the input).
+          guard p.x.isFinite, p.y.isFinite, p.z.isFinite else {
+            fatalError("trajectory: non-finite position \(p) at \(t) from an accepted file")
+          }
+          positions += 1
+        }
+      }
+      return "read \(samples.count) samples, \(waypoints.count) waypoints, \(positions) positions"
     } catch {
       return "InputError: \(error.description)"
     }
