@@ -5,8 +5,12 @@
 # readers of the tables docksim reads back (summary: gate's summary/seeds/baseline reader and the
 # comparison; tolerances; shard: merge's shard readers; trials: tune --resume), READBACK inputs each
 # (default a quarter of EXECUTIONS), a fifth of that for shard (each input writes two shard directories).
+# Last the readers of the data files scenarios and detectors are built from (trajectory: a subject's
+# trajectory CSV; recording: pedestrian recordings, then import-trajectories; detections: MOTChallenge
+# truth and detections, then fit-detector's fit; profile: detector profiles), DATA inputs each (default
+# a quarter of EXECUTIONS).
 #
-#   scripts/fuzz.sh [EXECUTIONS] [SEED] [READBACK]     defaults: 1000000 1 EXECUTIONS/4
+#   scripts/fuzz.sh [EXECUTIONS] [SEED] [READBACK] [DATA]     defaults: 1000000 1 EXECUTIONS/4 EXECUTIONS/4
 #
 # Exits non-zero on any crash, hang or memory blow-up. A crash kills the harness, so this script finds
 # the exact iteration from the harness's checkpoint (written every 1,000 iterations), saves that input
@@ -16,6 +20,7 @@ cd "$(dirname "$0")/.."
 EXECUTIONS=${1:-1000000}
 SEED=${2:-1}
 READBACK=${3:-$(((EXECUTIONS + 3) / 4))}
+DATA=${4:-$(((EXECUTIONS + 3) / 4))}
 FUZZ=.build/release/docksim-fuzz
 WORK=.build/fuzz
 export OPENBLAS_NUM_THREADS=1
@@ -46,7 +51,7 @@ run() {
   local index
   index=$(cat "$WORK/$target.exact")
   local ext=csv
-  case "$target" in scenario | tolerances) ext=yaml ;; shard) ext=txt ;; esac
+  case "$target" in scenario | tolerances | profile) ext=yaml ;; shard | recording | detections) ext=txt ;; esac
   local saved="Tests/Fixtures/fuzz/$target-crash-seed$SEED-$index.$ext"
   "$FUZZ" --target "$target" --seed "$SEED" --replay "$index" --out "$saved" 2>/dev/null | head -1
   echo "fuzz.sh: CRASH target=$target seed=$SEED iteration=$index, input saved to $saved"
@@ -71,6 +76,15 @@ run trials "$READBACK" &
 trials=$!
 run tolerances "$READBACK" || failed=1
 wait "$trials" || failed=1
+# The data-file targets, two at a time.
+run trajectory "$DATA" &
+trajectory=$!
+run recording "$DATA" || failed=1
+wait "$trajectory" || failed=1
+run detections "$DATA" &
+detections=$!
+run profile "$DATA" || failed=1
+wait "$detections" || failed=1
 if [ "$failed" -ne 0 ]; then
   echo "fuzz.sh: FAILED"
   exit 1

@@ -29,7 +29,8 @@ func usage() -> Never {
   FileHandle.standardError.write(
     Data(
       """
-      usage: docksim-fuzz --target scenario|log|reference|summary|tolerances|shard|trials
+      usage: docksim-fuzz --target scenario|log|reference|summary|tolerances|shard|trials|
+                                   trajectory|recording|detections|profile
                           [--seed S] [--executions N] [--start I]
                           [--checkpoint FILE] [--checkpoint-every K] [--progress-every K]
                           [--slow SECONDS] [--hang SECONDS] [--memory-limit-mb MB] [--corpus PATH]...

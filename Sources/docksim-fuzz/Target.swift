@@ -1,8 +1,9 @@
 import DockSimIO
 import Foundation
 
-/// What is fuzzed: the three readers of files users bring, and the readers of the tables `docksim`
-/// reads back (`ReadBackTargets`).
+/// What is fuzzed: the three readers of files users bring, the readers of the tables `docksim` reads
+/// back (`ReadBackTargets`), and the readers of the data files scenarios and detectors are built from
+/// (`DataTargets`).
 enum Target: String, CaseIterable, Sendable {
   case scenario, log, reference
   /// `gate`'s summary/seeds/baseline reader, the comparison and its reports.
@@ -13,6 +14,15 @@ enum Target: String, CaseIterable, Sendable {
   case shard
   /// `tune --resume`'s trials.csv reader.
   case trials
+  /// A subject's trajectory file (`t_s,x_m,y_m[,z_m]`).
+  case trajectory
+  /// A pedestrian recording (ETH/UCY `frame id x y`, and `frame,id,x,y`), then `import-trajectories`.
+  case recording
+  /// A MOTChallenge truth and detections pair (split at `DataTargets.detectionsMarker`), then
+  /// `fit-detector`'s fit.
+  case detections
+  /// A detector profile.
+  case profile
 
   /// The corpus: the repository's real inputs of this kind plus the hand-made seeds.
   var seedPaths: [String] {
@@ -25,6 +35,10 @@ enum Target: String, CaseIterable, Sendable {
     case .tolerances: ["Scenarios/baseline/tolerances.yaml", "Tests/Fixtures/fuzz/seeds/tolerances"]
     case .shard: ["Tests/Fixtures/fuzz/seeds/shard"]
     case .trials: ["Tests/Fixtures/fuzz/seeds/trials"]
+    case .trajectory: ["Tests/Fixtures/fuzz/seeds/trajectory"]
+    case .recording: ["Tests/Fixtures/fuzz/seeds/recording"]
+    case .detections: ["Tests/Fixtures/fuzz/seeds/detections"]
+    case .profile: ["Scenarios/detectors", "Tests/Fixtures/fuzz/seeds/profile"]
     }
   }
 
@@ -34,9 +48,9 @@ enum Target: String, CaseIterable, Sendable {
 
   var fileExtension: String {
     switch self {
-    case .scenario, .tolerances: "yaml"
-    case .shard: "txt"
-    case .log, .reference, .summary, .trials: "csv"
+    case .scenario, .tolerances, .profile: "yaml"
+    case .shard, .recording, .detections: "txt"
+    case .log, .reference, .summary, .trials, .trajectory: "csv"
     }
   }
 
@@ -68,6 +82,10 @@ enum Target: String, CaseIterable, Sendable {
     case .tolerances: return ReadBackTargets.tolerances(text, file: name)
     case .shard: return ReadBackTargets.shard(text)
     case .trials: return ReadBackTargets.trials(text, file: name)
+    case .trajectory: return DataTargets.trajectory(text, file: name)
+    case .recording: return DataTargets.recording(text, file: name)
+    case .detections: return DataTargets.detections(text)
+    case .profile: return DataTargets.profile(text, file: name)
     }
   }
 }

@@ -2,8 +2,8 @@ import DockSimIO
 import Foundation
 import Synchronization
 
-/// docksim-fuzz: a seeded mutation fuzzer for the scenario loader, the observation-log reader and the
-/// reference-track reader (docs/robustness.md#fuzzing).
+/// docksim-fuzz: a seeded mutation fuzzer for the scenario loader, the observation-log reader, the
+/// reference-track reader, the tables read back and the data-file readers (docs/robustness.md#fuzzing).
 ///
 /// Iteration `i` of seed `S` is built from (S, i) alone, so any input can be rebuilt with `--replay`.
 /// Thrown errors are the expected outcome; a crash or trap kills the process (the caller, scripts/

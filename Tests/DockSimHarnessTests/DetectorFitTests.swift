@@ -145,6 +145,31 @@ struct DetectorFitTests {
   /// centre-noise growth and the aspect jitter, a lower detection probability and three times the near
   /// false positives fall outside the intervals fitted to the reference detector, and the reference
   /// values outside theirs.
+  /// docksim-fuzz (target `detections`, seed 1, iteration 793): one false positive near one truth box
+  /// gives the false-positive EM a single pair, whose log-scale variance E[x²] − E[x]² rounded below 0;
+  /// its root, NaN, became `near_fp_log_scale_noise`, and `fit-detector` refused its own overlay ("the
+  /// fitted values do not form a valid profile"). The variance is now kept ≥ 0.
+  @Test func aSingleNearFalsePositiveFitsALoadableProfile() throws {
+    let truth = """
+      1, 1, 100, 100, 40, 100, 1, 1, 1
+      1, 2, 110, 120, 40, 100, 1, 1, 0.4
+      2, 1, 104, 100, 40, 100, 1, 1, 1
+      2, 2, 112, 121, 40, 100, 0, 7, 0.2
+      3, 1, 108.5, 99.5, 40, 100, 1, 1, 1
+      """
+    let detections = """
+      3,-1,109,2.2250738585072014e-308,39,102,0.98
+      3,-1,500.25,10,12.5,30,0.05
+      """
+    let sequence = try DetectorFitSequence(
+      truthText: truth, truthFile: "gt.txt", detectionsText: detections, detectionsFile: "det.txt",
+      imageSize: Self.image)
+    let fit = DetectorFit.fit([sequence], options: DetectorFitOptions(bootstrapSamples: 0, simulationRuns: 1))
+    #expect(fit.parameters.nearFalsePositiveLogScaleNoise.isFinite)
+    #expect(fit.parameters.nearFalsePositiveLogScaleNoise >= 0)
+    _ = try DetectorProfile.parse(yaml: fit.yaml(), file: "fitted.yaml")
+  }
+
   @Test func aDifferentDetectorFallsOutsideTheIntervals() throws {
     var other = Self.truth
     other.centerNoiseSlope = 0.06

@@ -5,8 +5,9 @@ import Testing
 
 /// Inputs that docksim-fuzz found crashing, hanging or blowing up a reader (`Tests/Fixtures/fuzz/`, see
 /// docs/robustness.md#fuzzing). Each must now be refused quickly with an error naming the file and the
-/// line; the file name's prefix (`scenario-`, `log-`, `reference-`, `tolerances-`) says which reader it
-/// is for.
+/// line; the file name's prefix (`scenario-`, `log-`, `reference-`, `tolerances-`, `trajectory-`,
+/// `profile-`) says which reader it is for. (The `recording` and `detections` targets save `.txt`
+/// inputs, which a test of their own reads: `TrajectoryTests`, `DetectorFitTests`.)
 @Suite struct FuzzRegressionTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz")
@@ -36,6 +37,15 @@ import Testing
     } else if name.hasPrefix("log-") {
       let error = try #require(throws: InputError.self) { try ObservationLog.parse(text, file: name) }
       #expect(error.file == name)
+      description = error.description
+    } else if name.hasPrefix("trajectory-") {
+      let error = try #require(throws: InputError.self) { try TrajectoryCSV.parse(text, file: name) }
+      #expect(error.file == name)
+      description = error.description
+    } else if name.hasPrefix("profile-") {
+      let error = try #require(throws: InputError.self) { try DetectorProfile.parse(yaml: text, file: name) }
+      #expect(error.file == name)
+      #expect(error.line != nil)
       description = error.description
     } else if name.hasPrefix("tolerances-") {
       let error = try #require(throws: InputError.self) {

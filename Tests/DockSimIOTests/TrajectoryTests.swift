@@ -175,6 +175,35 @@ import Testing
     #expect(error.message.contains("of at most \(TrajectoryLimits.maximumBytes) bytes"), "\(error)")
   }
 
+  /// docksim-fuzz (target `trajectory`, seed 1, iteration 10486): a line of 32,000 empty cells after a
+  /// non-ASCII character took 1–2 s, because each cell's column was counted from the line's start; at
+  /// the 16 MB limit it would never end. Now the count goes on from the previous cell.
+  @Test func aLongLineOfCellsAfterANonASCIICharacterIsRefusedQuickly() throws {
+    let cells = 200_000
+    let text = "t_s,x_m,y_m\n0,6,-3\n\u{E9}" + String(repeating: ",", count: cells - 1) + "\n"
+    let start = ContinuousClock.now
+    let error = try #require(throws: InputError.self) {
+      _ = try TrajectoryCSV.parse(text, file: "walk.csv")
+    }
+    let took = ContinuousClock.now - start
+    #expect(error.file == "walk.csv" && error.line == 3, "\(error)")
+    #expect(error.message.contains("expected 3 cells (t_s,x_m,y_m), got \(cells)"), "\(error)")
+    // Linear: milliseconds. Counting from the line's start took minutes for these 200,000 cells.
+    #expect(took < .seconds(2), "took \(took)")
+  }
+
+  /// Columns after a non-ASCII character are still counted in characters from the line's start,
+  /// also past combining marks and a flag (two scalars each) in earlier cells.
+  @Test func columnsAfterNonASCIICellsCountCharacters() throws {
+    let text = "t_s,x_m,y_m\n\u{E9},e\u{301},\u{1F1EB}\u{1F1F7},1,\"x\"y\n"
+    let error = try #require(throws: InputError.self) {
+      _ = try TrajectoryCSV.parse(text, file: "walk.csv")
+    }
+    // é , é , 🇫🇷 , 1 , " x " y: the y after the closing quote is the 12th character.
+    #expect(error.line == 2 && error.column == 12, "\(error)")
+    #expect(error.message.contains("after a closing quote"), "\(error)")
+  }
+
   @Test func refusesAMissingFileBothFormsAndAMissingHeight() throws {
     let missing = try Self.loadError([:], Self.scenario(Self.trajectory))
     #expect(missing.file.hasSuffix("walk.csv") && missing.message.contains("no such file"), "\(missing)")
@@ -309,6 +338,45 @@ import Testing
       _ = try PedestrianRecording.parse("frame id x y\n0,1,2,3\n", file: "rec.csv", format: .csv, fps: 25)
     }
     #expect(header.line == 1 && header.message.contains("expected the header frame,id,x,y"), "\(header)")
+  }
+
+  /// A whitespace recording with Windows line ends (found by the fuzzer's own seed): "\r\n" is one
+  /// Character, so splitting at "\n" ran all lines together and refused the file as "expected 4
+  /// cells, got 7" on its first CRLF line. It reads as the same file with "\n", and so does "\r".
+  @Test func whitespaceRecordingsWithCRLFOrCRLineEndsRead() throws {
+    let lf = try PedestrianRecording.parse(Self.recording, file: "rec.txt", format: .ethucy, fps: 25)
+    for end in ["\r\n", "\r"] {
+      let text = Self.recording.replacingOccurrences(of: "\n", with: end)
+      let read = try PedestrianRecording.parse(text, file: "rec.txt", format: .ethucy, fps: 25)
+      #expect(read == lf, "line end \(end.unicodeScalars.map { $0.value })")
+    }
+    // Lines are still counted: a bad row after CRLF lines is named by its own line.
+    let error = try #require(throws: InputError.self) {
+      _ = try PedestrianRecording.parse(
+        "0 1 2 3\r\n# comment\r\n10 1 2\r\n", file: "rec.txt", format: .ethucy, fps: 25)
+    }
+    #expect(error.line == 3 && error.message.contains("expected 4 cells (frame id x y), got 3"), "\(error)")
+  }
+
+  /// docksim-fuzz (target `recording`, by hand from its finding's shape): frames up to 10^12 passed
+  /// the reader, and at 0.1 Hz a frame of 999,999,999,990 is 10^13 s, whose microseconds overflow
+  /// Int64: `import-trajectories --fps 0.1 --window 0:1e13` trapped in `PrimaryChoice`. The reader now
+  /// refuses a time beyond `TrajectoryLimits.maximumRecordingTime`, naming the line and the frame.
+  @Test func refusesAFrameWhoseTimeIsBeyondTheLimit() throws {
+    let text = "0 1 8 3\n0 2 9 3\n10 1 7 3\n10 2 8 3\n999999999990 1 5 3\n999999999990 2 6 3\n"
+    let error = try #require(throws: InputError.self) {
+      _ = try PedestrianRecording.parse(text, file: "rec.txt", format: .ethucy, fps: 0.1)
+    }
+    #expect(error.file == "rec.txt" && error.line == 5 && error.field == "frame", "\(error)")
+    #expect(error.message.contains("expected a frame whose time (frame / 0.1 fps) is at most 1000000000 s"))
+    #expect(error.message.contains("got 999999999990"), "\(error)")
+    // At the limit it still reads, and the import over the whole span runs.
+    let atLimit = "0 1 8 3\n0 2 9 3\n100000000 1 7 3\n100000000 2 8 3\n"
+    let people = try PedestrianRecording.parse(atLimit, file: "rec.txt", format: .ethucy, fps: 0.1)
+    #expect(people.map { $0.samples.last?.time } == [1e9, 1e9])
+    let request = TrajectoryImport.Request(
+      file: "rec.txt", format: .ethucy, fps: 0.1, window: 0...1e9, stand: StandPose(x: 0, y: 0, heading: 0))
+    _ = try TrajectoryImport.run(request, recording: people, fail: Self.optionError)
   }
 
   @Test func refusesATooLargeRecording() throws {

@@ -254,7 +254,10 @@ enum DetectorFitEstimators {
       guard nearWeight > 0 else { break }
       sigma = max((offsetSum / (2 * nearWeight)).squareRoot(), smallestSpread)
       mu = scaleSum / nearWeight
-      tau = max((scaleSquares / nearWeight - mu * mu).squareRoot(), smallestSpread)
+      // E[x²] − E[x]² of a single pair (or identical ones) can come out a hair below 0 by rounding,
+      // and the root of that is NaN, which max(_:_:) passes on: it made the fitted overlay unloadable
+      // (found by docksim-fuzz, target detections, seed 1, iteration 793).
+      tau = max(max(0, scaleSquares / nearWeight - mu * mu).squareRoot(), smallestSpread)
       let after = [clutter, rate, sigma, mu, tau]
       if zip(before, after).allSatisfy({
         abs($0 - $1) <= falsePositiveTolerance * max(abs($0), toleranceFloor)

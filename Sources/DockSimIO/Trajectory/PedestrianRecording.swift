@@ -27,8 +27,9 @@ public enum PedestrianRecording {
   ///
   /// - Throws: `InputError` naming the file, line and column: a missing or unreadable file, one over
   ///   `TrajectoryLimits.maximumBytes` or `maximumRows`, a row without four cells, a frame or id that
-  ///   is not a whole number ≥ 0, a coordinate that is not finite or out of range, a frame before the
-  ///   previous row's, the same person twice in one frame.
+  ///   is not a whole number ≥ 0, a frame whose time is beyond `TrajectoryLimits.maximumRecordingTime`,
+  ///   a coordinate that is not finite or out of range, a frame before the previous row's, the same
+  ///   person twice in one frame.
   public static func read(path: String, format: Format, fps: Double) throws(InputError) -> [RecordedPerson] {
     let text = try InputFile.text(
       path: path, expected: "a pedestrian recording (\(format.rawValue): frame id x y)",
@@ -46,9 +47,12 @@ public enum PedestrianRecording {
     switch format {
     case .ethucy:
       var number = 0
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      // "\r\n" is one Character in Swift, so splitting at "\n" alone kept a CRLF file's lines
+      // together; the line ends are the CSV reader's: \n, \r\n and \r.
+      let lineEnds: Set<Character> = ["\n", "\r\n", "\r"]
+      for line in text.split(omittingEmptySubsequences: false, whereSeparator: { lineEnds.contains($0) }) {
         number += 1
-        let cells = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        let cells = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if cells.isEmpty || cells[0].hasPrefix("#") { continue }
         rows.append((number, cells))
         if rows.count > TrajectoryLimits.maximumRows { break }
@@ -101,6 +105,14 @@ public enum PedestrianRecording {
         return value
       }
       let frame = try whole(0)
+      guard frame / fps <= TrajectoryLimits.maximumRecordingTime else {
+        throw InputError(
+          file: file, line: line, field: "frame",
+          message:
+            "expected a frame whose time (frame / \(NumberBounds.format(fps)) fps) is at most "
+            + "\(NumberBounds.format(TrajectoryLimits.maximumRecordingTime)) s, got \(cells[0]) "
+            + "(\(NumberBounds.format(frame / fps)) s)")
+      }
       let id = Int(try whole(1))
       let x = try number(2, .finite)
       let y = try number(3, .finite)

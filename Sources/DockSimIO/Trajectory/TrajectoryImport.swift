@@ -77,13 +77,19 @@ public enum TrajectoryImport {
   public static func run(_ request: Request, fail: (_ option: String, _ message: String) -> InputError)
     throws(InputError) -> Output
   {
-    guard TrajectoryLimits.pivotHeight.contains(request.pivotHeight) else {
-      throw fail(
-        "--height",
-        "expected the pivot's height above the ground in [\(NumberBounds.format(TrajectoryLimits.pivotHeight.lowerBound)), \(NumberBounds.format(TrajectoryLimits.pivotHeight.upperBound))] m, got \(request.pivotHeight)"
-      )
-    }
+    // The option is checked before the file is read, so a bad --height is reported as such.
+    try checkPivotHeight(request, fail: fail)
     let recording = try PedestrianRecording.read(path: request.file, format: request.format, fps: request.fps)
+    return try run(request, recording: recording, fail: fail)
+  }
+
+  /// As `run(_:fail:)` with the recording already read (`PedestrianRecording.parse`): the fuzzer
+  /// feeds recordings from text through the whole import this way, without files.
+  public static func run(
+    _ request: Request, recording: [RecordedPerson],
+    fail: (_ option: String, _ message: String) -> InputError
+  ) throws(InputError) -> Output {
+    try checkPivotHeight(request, fail: fail)
     let recorded = try CrowdImport.inWindow(
       recording, window: request.window, windowError: { fail("--window", $0) })
     // Presence, walk and companions are distances and durations: the same in any frame, so the primary
@@ -175,6 +181,17 @@ public enum TrajectoryImport {
     return Output(
       yaml: yaml, name: name, people: people.count, primary: chosen.id, reason: reason, selectTime: selectTime
     )
+  }
+
+  static func checkPivotHeight(
+    _ request: Request, fail: (_ option: String, _ message: String) -> InputError
+  ) throws(InputError) {
+    guard TrajectoryLimits.pivotHeight.contains(request.pivotHeight) else {
+      throw fail(
+        "--height",
+        "expected the pivot's height above the ground in [\(NumberBounds.format(TrajectoryLimits.pivotHeight.lowerBound)), \(NumberBounds.format(TrajectoryLimits.pivotHeight.upperBound))] m, got \(request.pivotHeight)"
+      )
+    }
   }
 
   /// When the app selects the primary, and the stand's initial yaw (rad): the first sample, at least

@@ -20,6 +20,10 @@ public enum TrajectoryLimits {
   public static let pivotHeight: ClosedRange<Double> = 0...5
   /// Frame rate of a recording's frame numbers, Hz.
   public static let frameRate: ClosedRange<Double> = 0.1...1000
+  /// Seconds of a recording's latest time (frame / fps): over 31 years, far beyond any recording, and
+  /// it keeps times in microseconds (`SimTime`, the instants `PrimaryChoice` pairs people at) far inside
+  /// Int64. Frame 999,999,999,999 at 0.1 Hz, 10^13 s, trapped `import-trajectories` there.
+  public static let maximumRecordingTime = 1e9
   /// Coordinates in a file, metres: any recording fits; beyond is a units mistake (millimetres).
   public static let maximumCoordinate = 1000.0
   /// Degrees either way of a stand's heading: one turn; more is a units mistake (radians are smaller).
