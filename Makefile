@@ -84,7 +84,8 @@ test: bootstrap
 	@./scripts/install-browser.sh || echo "make test: no chromium; the report's browser tests will be skipped"
 	swift test --skip AcceptanceTests
 
-# Runs the default suite twice (serial and parallel) and compares every output byte.
+# Runs the default suite (serial, parallel, repeated, timed) and the real-motion suite (serial and parallel)
+# and compares every output byte.
 determinism: build
 	./scripts/check-determinism.sh .build/release/docksim
 
