@@ -141,10 +141,6 @@ struct DetectorFitTests {
     }
   }
 
-  /// The intervals are narrow enough to tell detectors apart: data from a detector with three times the
-  /// centre-noise growth and the aspect jitter, a lower detection probability and three times the near
-  /// false positives fall outside the intervals fitted to the reference detector, and the reference
-  /// values outside theirs.
   /// docksim-fuzz (target `detections`, seed 1, iteration 793): one false positive near one truth box
   /// gives the false-positive EM a single pair, whose log-scale variance E[x²] − E[x]² rounded below 0;
   /// its root, NaN, became `near_fp_log_scale_noise`, and `fit-detector` refused its own overlay ("the
@@ -170,6 +166,10 @@ struct DetectorFitTests {
     _ = try DetectorProfile.parse(yaml: fit.yaml(), file: "fitted.yaml")
   }
 
+  /// The intervals are narrow enough to tell detectors apart: data from a detector with three times the
+  /// centre-noise growth and the aspect jitter, a lower detection probability and three times the near
+  /// false positives fall outside the intervals fitted to the reference detector, and the reference
+  /// values outside theirs.
   @Test func aDifferentDetectorFallsOutsideTheIntervals() throws {
     var other = Self.truth
     other.centerNoiseSlope = 0.06
