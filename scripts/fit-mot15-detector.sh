@@ -14,6 +14,9 @@
 #                                                    default /work/data/mm/motmetrics-1.4.0.dist-info
 #   OUT               the profile to write        default Scenarios/detectors/mot15-frcnn.yaml
 #   REPORT            the fit report to write     default <OUT without .yaml>.report.txt in /tmp
+#   HOLDOUT           the held-out report         default /tmp/mot15-frcnn.holdout.txt: each sequence
+#                     fitted alone and checked on the other (fit-detector --check), so that what the
+#                     profile says is not only judged on the data it was fitted on
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +29,7 @@ truth="${MOT15_TRUTH:-/work/data/mm/motmetrics/data}"
 dist="${MOTMETRICS_DIST:-/work/data/mm/motmetrics-1.4.0.dist-info}"
 out="${OUT:-Scenarios/detectors/mot15-frcnn.yaml}"
 report="${REPORT:-/tmp/mot15-frcnn.report.txt}"
+holdout="${HOLDOUT:-/tmp/mot15-frcnn.holdout.txt}"
 sequences=(TUD-Campus TUD-Stadtmitte)
 
 if [[ ! -x "$docksim" ]]; then
@@ -87,4 +91,20 @@ staged="$out.tmp.$$"
   cat "$fitted"
 } >"$staged"
 mv "$staged" "$out"
-echo "wrote $out; the fit report is in $report"
+
+# Held out: fit each sequence alone, then compare the other sequence's data with that profile.
+work="$(mktemp -d)"
+trap 'rm -f "$fitted"; rm -rf "$work"' EXIT
+{
+  for pair in "TUD-Campus TUD-Stadtmitte" "TUD-Stadtmitte TUD-Campus"; do
+    read -r fit_on check_on <<<"$pair"
+    "$docksim" fit-detector --truth "$truth/$fit_on/gt.txt" --detections "$detections/$fit_on/det.txt" \
+      --image-size 640x480 --fps 25 --seed 1 --bootstrap 0 --out "$work/$fit_on.yaml" \
+      --report "$work/$fit_on.report.txt"
+    echo "== fitted on $fit_on alone, checked on $check_on"
+    "$docksim" fit-detector --truth "$truth/$check_on/gt.txt" --detections "$detections/$check_on/det.txt" \
+      --image-size 640x480 --fps 25 --seed 1 --check "$work/$fit_on.yaml"
+    echo
+  done
+} >"$holdout"
+echo "wrote $out; the fit report is in $report, the held-out checks in $holdout"

@@ -25,10 +25,11 @@ public final class AtomicFileWriter {
 
   /// Creates the temporary file (and the destination's directory if missing).
   ///
-  /// - Throws: `IOFailure` when `path` is a device, a named pipe or a socket: the rename would replace
-  ///   it with a regular file (`--out /dev/null`, run as root, would destroy the system's null device).
+  /// - Throws: `IOFailure` when `path` is (or links to) a device, a named pipe or a socket: the rename
+  ///   would replace it, or the link, with a regular file (`--out /dev/null` or `--report /dev/stdout`,
+  ///   run as root, would destroy the system's null device or its standard-output link).
   public init(path: String) throws {
-    if let kind = InputFile.nonRegular(path) {
+    if let kind = InputFile.nonRegularTarget(path) {
       throw IOFailure(
         path: path,
         message:

@@ -96,6 +96,21 @@ public enum InputFile {
     return .success(String(decoding: data, as: UTF8.self))
   }
 
+  /// What `path` ends at, symbolic links followed (`/dev/stdout` is a link to a pipe or a terminal):
+  /// "a character device", "a block device", "a named pipe (FIFO)", "a socket", or nil for a regular
+  /// file, a directory, or a path that does not exist or cannot be examined.
+  static func nonRegularTarget(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFSOCK: return "a socket"
+    default: return nil
+    }
+  }
+
   /// "a character device", "a block device", "a named pipe (FIFO)", "a socket", or nil for a regular
   /// file, a directory or a path that does not exist.
   static func nonRegular(_ path: String) -> String? {

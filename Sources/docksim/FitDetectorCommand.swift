@@ -18,8 +18,10 @@ struct FitDetectorCommand: ParsableCommand {
       lower in the image) and the image edge. Writes a detector: overlay for `docksim run --params` or \
       detector.profile to --out (atomically) or standard output, and the fit report (every parameter \
       with a bootstrap interval, the data's statistics beside the fitted detector's simulated on the \
-      same truth) to --report or standard error. Exit codes: 0 fitted; 2 bad input or usage; 3 a \
-      write failed.
+      same truth) to --report or standard error. With --check PROFILE nothing is fitted: the report \
+      sets the data beside the profile's detector simulated on the same truth (is a profile fitted on \
+      other sequences right for these?), on standard output or --report. Exit codes: 0 fitted or \
+      checked; 2 bad input or usage; 3 a write failed.
       """)
 
   @Option(
@@ -62,6 +64,13 @@ struct FitDetectorCommand: ParsableCommand {
   @Option(name: .long, help: "Seed of the bootstrap and of the simulated detector.")
   var seed: UInt64 = 1
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Fit nothing: compare the data with this detector profile simulated on the same truth.",
+      valueName: "profile"))
+  var check: String?
+
   /// More replicates do not narrow a percentile interval further; they only take longer.
   static let maximumBootstrap = 100_000
   /// Frame rates beyond this are not video.
@@ -101,7 +110,11 @@ struct FitDetectorCommand: ParsableCommand {
         "fit-detector: --bootstrap: expected a whole number in 0 … \(Self.maximumBootstrap), got \(bootstrap)"
       )
     }
-    let inputs = truth.map { ("--truth", $0) } + detections.map { ("--detections", $0) }
+    if check != nil, out != nil {
+      throw fail("fit-detector: --out: nothing is fitted with --check, so there is no overlay to write")
+    }
+    var inputs = truth.map { ("--truth", $0) } + detections.map { ("--detections", $0) }
+    if let check { inputs.append(("--check", check)) }
     var outputs: [(label: String, path: String)] = []
     if let out { outputs.append(("--out", out)) }
     if let report { outputs.append(("--report", report)) }
@@ -120,11 +133,19 @@ struct FitDetectorCommand: ParsableCommand {
             truthPath: truth[k], detectionsPath: detections[k], imageSize: sizes[sizes.count == 1 ? 0 : k]))
       } catch { throw fail("\(error)") }
     }
-    let fit = DetectorFit.fit(
-      sequences,
-      options: DetectorFitOptions(
-        minimumVisibleFraction: minVisibleFraction, bootstrapSamples: bootstrap, seed: seed,
-        framesPerSecond: fps))
+    let options = DetectorFitOptions(
+      minimumVisibleFraction: minVisibleFraction, bootstrapSamples: bootstrap, seed: seed,
+      framesPerSecond: fps)
+    if let check {
+      let profile: DetectorParameters
+      do { profile = try DetectorProfile.load(path: check) } catch { throw fail("\(error)") }
+      let text = DetectorFit.check(sequences, parameters: profile, options: options).report()
+      do {
+        if let report { try AtomicFileWriter.write(text, to: report) } else { print(text, terminator: "") }
+      } catch { throw failWriting(error) }
+      return
+    }
+    let fit = DetectorFit.fit(sequences, options: options)
     var header = [
       "Detector profile fitted by docksim fit-detector (docs/sensors.md, \"Fitting a detector\") from:"
     ]

@@ -37,7 +37,12 @@ struct AtomicFileWriterTests {
     }
     let type = try FileManager.default.attributesOfItem(atPath: pipe)[.type] as? FileAttributeType
     #expect(type != nil && type != .typeRegular, "still a pipe")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["pipe"])
+    // A link to one (`/dev/stdout`) is refused too: the rename would replace the link.
+    let link = dir.appendingPathComponent("link").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pipe)
+    #expect(throws: IOFailure.self) { try AtomicFileWriter.write("x\n", to: link) }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == pipe)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link", "pipe"])
   }
 
   @Test func commitReplacesWholeAndCreatesDirectories() throws {

@@ -72,6 +72,10 @@ struct FitDetectorCommandTests {
     (["--image-size", "640x480", "--report", "DETECTIONS"], "is the --detections"),
     (["--image-size", "640x480", "--out", "SAME", "--report", "SAME"], "two files"),
     (["--image-size", "640x480", "--truth", "TRUTH"], "pairs"),
+    (["--image-size", "640x480", "--check", "MISSING"], "missing.yaml"),
+    (["--image-size", "640x480", "--check", "TRUTH"], "expected a mapping"),
+    (["--image-size", "640x480", "--check", "PROFILE", "--out", "SAME"], "nothing is fitted with --check"),
+    (["--image-size", "640x480", "--check", "PROFILE", "--report", "PROFILE"], "is the --check"),
   ]
 
   @Test(arguments: badArguments.indices)
@@ -81,8 +85,14 @@ struct FitDetectorCommandTests {
     let (truth, detections) = try Self.writeInputs(in: tmp)
     let before = try String(contentsOfFile: truth, encoding: .utf8)
     let same = tmp.appendingPathComponent("same.yaml").path
+    let profile = tmp.appendingPathComponent("profile.yaml").path
+    try "detector:\n  center_noise: 0.01\n".write(toFile: profile, atomically: true, encoding: .utf8)
+    let missing = tmp.appendingPathComponent("missing.yaml").path
     let arguments = Self.badArguments[k].arguments.map {
-      $0 == "TRUTH" ? truth : $0 == "DETECTIONS" ? detections : $0 == "SAME" ? same : $0
+      $0 == "TRUTH"
+        ? truth
+        : $0 == "DETECTIONS"
+          ? detections : $0 == "SAME" ? same : $0 == "PROFILE" ? profile : $0 == "MISSING" ? missing : $0
     }
     let r = try CLI.run(["fit-detector", "--truth", truth, "--detections", detections] + arguments)
     #expect(r.status == 2, "stderr: \(r.stderr)")
@@ -90,6 +100,39 @@ struct FitDetectorCommandTests {
     #expect(r.stdout.isEmpty)
     #expect(try String(contentsOfFile: truth, encoding: .utf8) == before)
     #expect(!FileManager.default.fileExists(atPath: same))
+  }
+
+  /// `--check PROFILE` fits nothing: the report sets the data beside the profile's detector on the same
+  /// truth, on standard output (or `--report`); a profile far from the data shows in the table.
+  @Test func checkComparesTheDataWithAProfile() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let (truth, detections) = try Self.writeInputs(in: tmp)
+    let profile = tmp.appendingPathComponent("noisy.yaml").path
+    try "detector:\n  center_noise: 0.05\n  near_fp_rate: 0.5\n".write(
+      toFile: profile, atomically: true, encoding: .utf8)
+    let r = try CLI.run([
+      "fit-detector", "--truth", truth, "--detections", detections, "--image-size", "640x480", "--check",
+      profile,
+    ])
+    #expect(r.status == 0, "stderr: \(r.stderr)")
+    #expect(r.stderr.isEmpty)
+    #expect(r.stdout.hasPrefix("fit-detector --check: 1 sequence(s), 60 frames"))
+    #expect(r.stdout.contains("the profile's NoisyDetector on the same truth"))
+    #expect(!r.stdout.contains("parameter        "), "no fitted parameters")
+    // The near false positives per frame: the data's few against the profile's many.
+    let near = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("near false positives") })
+    let cells = near.split(separator: " ").compactMap { Double($0) }
+    try #require(cells.count == 2)
+    #expect(cells[1] > 3 * cells[0], "\(near)")
+    let report = tmp.appendingPathComponent("check.txt").path
+    let w = try CLI.run([
+      "fit-detector", "--truth", truth, "--detections", detections, "--image-size", "640x480", "--check",
+      profile,
+      "--report", report,
+    ])
+    #expect(w.status == 0 && w.stdout.isEmpty)
+    #expect(try String(contentsOfFile: report, encoding: .utf8) == r.stdout)
   }
 
   @Test func aBadLineIsNamedWithFileLineAndField() throws {

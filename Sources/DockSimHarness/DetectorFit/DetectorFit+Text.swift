@@ -39,27 +39,36 @@ extension DetectorFit {
   public func report() -> String {
     var out: [String] = []
     let o = options
+    let what = isCheck ? "fit-detector --check" : "fit-detector"
     out.append(
-      "fit-detector: \(counts.sequences) sequence(s), \(counts.frames) frames, \(counts.observations) truth boxes "
+      "\(what): \(counts.sequences) sequence(s), \(counts.frames) frames, \(counts.observations) truth boxes "
         + "with visible fraction >= \(Self.number(o.minimumVisibleFraction)), \(counts.matches) matched (IoU >= 0.5)"
     )
-    out.append(
-      "intervals: \(Self.number(o.level * 100)) % percentile bootstrap, \(o.bootstrapSamples) replicates "
-        + "(tracks resampled for box parameters, frames for false positives), seed \(o.seed)")
-    out.append("size_reference \(Self.number(parameters.sizeReference)) (median truth height, normalized)")
-    out.append("")
-    out.append(Self.row(["parameter", "value", "lower", "upper"], widths: [26, 11, 11, 11]))
-    for f in fitted {
+    if isCheck {
+      out.append("the profile's parameters, not fitted here: nothing of these sequences went into them")
+      out.append("")
       out.append(
-        Self.row(
-          [f.field, Self.number(f.value), Self.number(f.lower), Self.number(f.upper)],
-          widths: [26, 11, 11, 11]))
+        "data vs simulated (the profile's NoisyDetector on the same truth, \(o.simulationRuns) runs pooled)")
+    } else {
+      out.append(
+        "intervals: \(Self.number(o.level * 100)) % percentile bootstrap, \(o.bootstrapSamples) replicates "
+          + "(tracks resampled for box parameters, frames for false positives), seed \(o.seed)")
+      out.append("size_reference \(Self.number(parameters.sizeReference)) (median truth height, normalized)")
+      out.append("")
+      out.append(Self.row(["parameter", "value", "lower", "upper"], widths: [26, 11, 11, 11]))
+      for f in fitted {
+        out.append(
+          Self.row(
+            [f.field, Self.number(f.value), Self.number(f.lower), Self.number(f.upper)],
+            widths: [26, 11, 11, 11]))
+      }
+      if let fps = o.framesPerSecond, fps > 0 {
+        out.append("burst_length \(Self.number(parameters.burstLength / fps)) s at \(Self.number(fps)) fps")
+      }
+      out.append("")
+      out.append(
+        "data vs simulated (fitted NoisyDetector on the same truth, \(o.simulationRuns) runs pooled)")
     }
-    if let fps = o.framesPerSecond, fps > 0 {
-      out.append("burst_length \(Self.number(parameters.burstLength / fps)) s at \(Self.number(fps)) fps")
-    }
-    out.append("")
-    out.append("data vs simulated (fitted NoisyDetector on the same truth, \(o.simulationRuns) runs pooled)")
     out.append("")
     let w = [14, 8, 8, 11, 11, 11, 11]
     out.append(

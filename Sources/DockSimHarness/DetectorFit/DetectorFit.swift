@@ -57,6 +57,8 @@ public struct DetectorFit: Sendable {
   public var options: DetectorFitOptions
   /// Matched boxes, eligible truth boxes (observations of the miss model), frames, sequences.
   public var counts: (matches: Int, observations: Int, frames: Int, sequences: Int)
+  /// A check of given parameters (`check(_:parameters:options:)`), not a fit: nothing fitted.
+  public var isCheck = false
 
   /// The fitted fields in the order the overlay lists them.
   public static let fittedFields = [
@@ -145,20 +147,50 @@ public struct DetectorFit: Sendable {
       fitted.append(FittedParameter(field: field, value: pointValues[k], lower: lower, upper: upper))
     }
 
+    return DetectorFit(
+      parameters: point, fitted: fitted, data: DetectorFitStatistics(o),
+      simulated: simulatedStatistics(sequences, parameters: point, options: options), options: options,
+      counts: counts(o, sequences: sequences))
+  }
+
+  /// The data's statistics beside those of a detector with `parameters` (a profile fitted elsewhere)
+  /// simulated on the same truth, without fitting: whether a profile describes sequences it was not
+  /// fitted on. `fitted` is empty and `isCheck` true.
+  public static func check(
+    _ sequences: [DetectorFitSequence], parameters: DetectorParameters,
+    options: DetectorFitOptions = DetectorFitOptions()
+  ) -> DetectorFit {
+    var o = DetectorFitObservations()
+    for s in sequences { o.add(s, minimumVisibleFraction: options.minimumVisibleFraction) }
+    var check = DetectorFit(
+      parameters: parameters, fitted: [], data: DetectorFitStatistics(o),
+      simulated: simulatedStatistics(sequences, parameters: parameters, options: options), options: options,
+      counts: counts(o, sequences: sequences))
+    check.isCheck = true
+    return check
+  }
+
+  /// `simulationRuns` runs of `NoisyDetector` with `parameters` over every sequence's truth, pooled.
+  static func simulatedStatistics(
+    _ sequences: [DetectorFitSequence], parameters: DetectorParameters, options: DetectorFitOptions
+  ) -> DetectorFitStatistics {
     var simulatedObservations = DetectorFitObservations()
     for run in 0..<options.simulationRuns {
       for (index, s) in sequences.enumerated() {
         let seed = options.seed &+ UInt64(run) &* Self.runSeedStride &+ UInt64(index)
         simulatedObservations.add(
-          s, detections: simulate(s, parameters: point, seed: seed),
+          s, detections: simulate(s, parameters: parameters, seed: seed),
           minimumVisibleFraction: options.minimumVisibleFraction)
       }
     }
+    return DetectorFitStatistics(simulatedObservations)
+  }
+
+  static func counts(_ o: DetectorFitObservations, sequences: [DetectorFitSequence]) -> (
+    matches: Int, observations: Int, frames: Int, sequences: Int
+  ) {
     let observed = o.tracks.reduce(0) { $0 + $1.detected.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
-    return DetectorFit(
-      parameters: point, fitted: fitted, data: DetectorFitStatistics(o),
-      simulated: DetectorFitStatistics(simulatedObservations), options: options,
-      counts: (o.matches.count, observed, o.frames.count, sequences.count))
+    return (o.matches.count, observed, o.frames.count, sequences.count)
   }
 
   static func estimate(

@@ -11,4 +11,17 @@ public enum DetectorProfile {
   public static func parse(yaml: String, file: String) throws(InputError) -> DetectorParameters {
     try DetectorSchema.parseProfile(yaml: yaml, file: file)
   }
+
+  /// The parameters of the profile file at `path`.
+  ///
+  /// - Throws: `InputError` for a missing, oversized, non-UTF-8 or non-regular file, or bad content
+  ///   (named as for `parse(yaml:file:)`).
+  public static func load(path: String) throws(InputError) -> DetectorParameters {
+    let size = DetectorSchema.maximumProfileSize
+    switch InputFile.check(path: path, maximumSize: size) {
+    case .success(let text): return try parse(yaml: text, file: path)
+    case .failure(let problem):
+      throw InputFile.error(problem, path: path, expected: "a detector profile", maximumSize: size)
+    }
+  }
 }
