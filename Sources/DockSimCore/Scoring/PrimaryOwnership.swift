@@ -1,6 +1,6 @@
 /// Who the primary track sits on, frame by frame: the identity rule of the primary-subject metrics
 /// (`primary_switches`, `wrong_subject_s`, `primary_on_nobody_s`, reacquisition, NEES; `docs/metrics.md`,
-/// "Whose box the primary sits on").
+/// "The primary subject").
 ///
 /// The primary's box is compared with the **visible part** of every true box of its kind by their
 /// overlap (intersection over union), a test relative to the size of the boxes, as the MOT metrics'
@@ -24,6 +24,7 @@ public struct PrimaryOwnership: Sendable {
   public private(set) var subject: Int?
   /// The primary track the owner belongs to; nil when there is no primary.
   public private(set) var track: Int?
+
   public init() {}
 
   /// What one frame decided.
