@@ -98,34 +98,33 @@ public enum InputFile {
 
   /// What `path` ends at, symbolic links followed (`/dev/stdout` is a link to a pipe or a terminal):
   /// "a character device", "a block device", "a named pipe (FIFO)", "a socket", or nil for a regular
-  /// file, a directory, or a path that does not exist or cannot be examined.
+  /// file, a directory, or a path that does not exist or cannot be examined. For outputs: a link to
+  /// one of these would be replaced by the rename.
   static func nonRegularTarget(_ path: String) -> String? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
+    return kindName(status.st_mode)
+  }
+
+  /// What `path` itself is, a symbolic link not followed: as `nonRegularTarget`, and "not a regular
+  /// file" for any other kind; nil for a regular file, a directory, a link or a path that does not exist.
+  static func nonRegular(_ path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
     switch status.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR, S_IFLNK: return nil
+    default: return kindName(status.st_mode) ?? "not a regular file"
+    }
+  }
+
+  /// The words for a device, named pipe or socket's `st_mode`; nil for any other kind.
+  private static func kindName(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
     case S_IFCHR: return "a character device"
     case S_IFBLK: return "a block device"
     case S_IFIFO: return "a named pipe (FIFO)"
     case S_IFSOCK: return "a socket"
     default: return nil
-    }
-  }
-
-  /// "a character device", "a block device", "a named pipe (FIFO)", "a socket", or nil for a regular
-  /// file, a directory or a path that does not exist.
-  static func nonRegular(_ path: String) -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let type = attributes[.type] as? FileAttributeType
-    else { return nil }
-    switch type {
-    case .typeCharacterSpecial: return "a character device"
-    case .typeBlockSpecial: return "a block device"
-    case .typeSocket: return "a socket"
-    case .typeRegular, .typeDirectory, .typeSymbolicLink: return nil
-    default:
-      var status = stat()
-      if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO { return "a named pipe (FIFO)" }
-      return "not a regular file"
     }
   }
 }
