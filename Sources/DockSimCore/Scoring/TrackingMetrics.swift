@@ -64,7 +64,8 @@ public struct TrackingMetrics: MetricAccumulator {
   /// - Parameters:
   ///   - camera: the scenario's camera, through which true boxes and tracks are projected.
   ///   - matchThreshold: the largest centre distance, normalized image units, at which a track matches
-  ///     a true box (the scenario's `match_threshold`).
+  ///     a true box in the MOT and HOTA metrics (the scenario's `match_threshold`); the primary-subject
+  ///     metrics decide by overlap instead (`PrimaryOwnership`).
   ///   - primarySubject: the index in the scenario's subjects of the subject the primary should follow.
   ///   - minimumVisibleFraction: the share of a box that must be unhidden for the subject to count as
   ///     detectable (the detector's `min_visible_fraction`).

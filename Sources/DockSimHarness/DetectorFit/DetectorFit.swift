@@ -111,8 +111,7 @@ public struct DetectorFit: Sendable {
   )
     -> DetectorFit
   {
-    var o = DetectorFitObservations()
-    for s in sequences { o.add(s, minimumVisibleFraction: options.minimumVisibleFraction) }
+    var o = observations(sequences, options: options)
     var base = DetectorParameters()
     base.minimumVisibleFraction = options.minimumVisibleFraction
     base.sizeReference = options.sizeReference ?? sizeReference(o)
@@ -160,14 +159,22 @@ public struct DetectorFit: Sendable {
     _ sequences: [DetectorFitSequence], parameters: DetectorParameters,
     options: DetectorFitOptions = DetectorFitOptions()
   ) -> DetectorFit {
-    var o = DetectorFitObservations()
-    for s in sequences { o.add(s, minimumVisibleFraction: options.minimumVisibleFraction) }
+    let o = observations(sequences, options: options)
     var check = DetectorFit(
       parameters: parameters, fitted: [], data: DetectorFitStatistics(o),
       simulated: simulatedStatistics(sequences, parameters: parameters, options: options), options: options,
       counts: counts(o, sequences: sequences))
     check.isCheck = true
     return check
+  }
+
+  /// The matched boxes, truth tracks and frames of `sequences`, pooled.
+  static func observations(_ sequences: [DetectorFitSequence], options: DetectorFitOptions)
+    -> DetectorFitObservations
+  {
+    var o = DetectorFitObservations()
+    for s in sequences { o.add(s, minimumVisibleFraction: options.minimumVisibleFraction) }
+    return o
   }
 
   /// `simulationRuns` runs of `NoisyDetector` with `parameters` over every sequence's truth, pooled.
