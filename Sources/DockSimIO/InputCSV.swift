@@ -53,17 +53,29 @@ struct InputCSV {
   /// endless line, millions of blank lines) fails or passes in well under a second.
   static func rows(_ text: String, file: String, columns: [String], what: String) throws(InputError) -> [Row]
   {
-    let header = columns.joined(separator: ",")
+    try rows(text, file: file, columns: columns, optional: [], what: what).rows
+  }
+
+  /// The rows of `text` after its header, which is `columns` followed by the first `k` of `optional`
+  /// (newer columns a file may leave out); returns the rows and `k`. Every row has the header's cells.
+  static func rows(_ text: String, file: String, columns: [String], optional: [String], what: String)
+    throws(InputError) -> (rows: [Row], optionalColumns: Int)
+  {
     var reader = CSVReader(text: text, file: file, skipsComments: true)
     guard let first = reader.nextLine() else {
       throw InputError(file: file, message: "empty \(what), expected a header line")
     }
-    guard first.text == header else {
-      throw InputError(
-        file: file, line: first.line,
-        message: "expected the header \(header), got \(quoted(Substring(first.text)))")
+    for k in 0...optional.count where first.text == (columns + optional.prefix(k)).joined(separator: ",") {
+      let count = columns.count + k
+      return (try records(&reader, file: file, cells: count...count), k)
     }
-    return try records(&reader, file: file, cells: columns.count...columns.count)
+    let header = columns.joined(separator: ",")
+    let expected =
+      optional.isEmpty
+      ? header : "\(header) (optionally followed by ,\(optional.joined(separator: ",")))"
+    throw InputError(
+      file: file, line: first.line,
+      message: "expected the header \(expected), got \(quoted(Substring(first.text)))")
   }
 
   /// The rows of a file without a header line (MOTChallenge text files), each with a cell count in

@@ -19,9 +19,10 @@ public struct LoggedFrame: Equatable, Sendable {
 
 /// Reads observation logs: how users bring data from a real phone (format in `docs/csv.md`).
 ///
-///     frame,t_s,camera_yaw_rad,camera_pitch_rad,kind,center_u,center_v,width,height
+///     frame,t_s,camera_yaw_rad,camera_pitch_rad,kind,center_u,center_v,width,height[,score]
 ///
-/// One row per observation; a frame without observations has one row with the last five cells
+/// The `score` column (the detector's confidence, 0…1) is optional; without it every box has
+/// confidence 1. One row per observation; a frame without observations has one row with the last five cells
 /// empty. Rows are in frame order; all rows of a frame share its time and pose. Lines starting with
 /// `#` are comments. Box values are normalized image units with a lower-left origin; the pitch is
 /// DockKit's (positive tilting down).
@@ -29,6 +30,8 @@ public enum ObservationLog {
   public static let columns = [
     "frame", "t_s", "camera_yaw_rad", "camera_pitch_rad", "kind", "center_u", "center_v", "width", "height",
   ]
+  /// The optional last column: the detector's confidence in [0, 1].
+  public static let scoreColumn = "score"
 
   /// Reads and validates a log file.
   public static func read(path: String) throws -> [LoggedFrame] {
@@ -43,15 +46,18 @@ public enum ObservationLog {
   /// Parses log text; `file` names it in errors.
   public static func parse(_ text: String, file: String) throws -> [LoggedFrame] {
     var frames: [LoggedFrame] = []
-    for row in try InputCSV.rows(text, file: file, columns: columns, what: "log") {
+    let (rows, optional) = try InputCSV.rows(
+      text, file: file, columns: columns, optional: [scoreColumn], what: "log")
+    let header = columns + (optional > 0 ? [scoreColumn] : [])
+    for row in rows {
       let cells = row.cells
       let fail = row.fail
       func number(_ i: Int, _ range: ClosedRange<Double>) throws -> Double {
         guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(columns[i], "expected a finite number, got '\(InputCSV.quoted(Substring(cells[i])))'")
+          throw fail(header[i], "expected a finite number, got '\(InputCSV.quoted(Substring(cells[i])))'")
         }
         guard range.contains(v) else {
-          throw fail(columns[i], "expected a value in \(range.lowerBound)...\(range.upperBound), got \(v)")
+          throw fail(header[i], "expected a value in \(range.lowerBound)...\(range.upperBound), got \(v)")
         }
         return v
       }
@@ -75,8 +81,10 @@ public enum ObservationLog {
         let w = try number(7, 0...10)
         let h = try number(8, 0...10)
         guard h > 0 else { throw fail("height", "expected a height > 0, got \(h)") }
+        let score = optional > 0 ? try number(9, 0...1) : 1
         observation = Observation(
-          kind: kind, rect: NormalizedRect(x: u - w / 2, y: v - h / 2, width: w, height: h))
+          kind: kind, rect: NormalizedRect(x: u - w / 2, y: v - h / 2, width: w, height: h), confidence: score
+        )
       }
       if let last = frames.last, last.frame == frameIndex {
         guard last.time == time, last.pose == pose else {

@@ -357,6 +357,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     r.nis = nis
     r.remember(hit: true)
     r.aspect = o.rect.width / max(o.rect.height, 1e-9)
+    r.score = o.confidence
     if let s = o.speakingConfidence { r.speaking = 0.8 * r.speaking + 0.2 * s }
     if r.hits >= confirmHits { r.status = .confirmed }
   }
@@ -384,7 +385,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
       TrackRecord(
         id: nextID, kind: o.kind, status: p.confirmHits <= 1 ? .confirmed : .tentative, time: time, hits: 1,
         misses: 0, occludedMisses: 0, nis: .nan, aspect: o.rect.width / max(o.rect.height, 1e-9),
-        speaking: o.speakingConfidence ?? 0, born: time, lastUpdate: time, history: 1, historyCount: 1))
+        speaking: o.speakingConfidence ?? 0, score: o.confidence, born: time, lastUpdate: time, history: 1,
+        historyCount: 1))
     nextID += 1
   }
 
@@ -615,6 +617,6 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     return Track(
       id: r.id, status: r.status, state: ekf.state(i), covarianceUpper: ekf.covarianceUpper(i),
       time: r.time, nis: r.nis, misses: r.misses, occludedFrames: r.occludedMisses, kind: r.kind,
-      aspect: r.aspect, speaking: r.speaking)
+      aspect: r.aspect, speaking: r.speaking, score: r.score)
   }
 }

@@ -15,6 +15,8 @@ struct TrackRecord: Sendable {
   var aspect: Double
   /// Exponentially smoothed speaking confidence.
   var speaking: Double
+  /// Confidence of the last detection that updated the track.
+  var score: Double = 1
   /// Capture time of the track's first measurement and of its last one, seconds.
   var born: Double
   var lastUpdate: Double

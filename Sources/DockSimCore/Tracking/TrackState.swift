@@ -67,11 +67,13 @@ public struct Track: Equatable, Sendable {
   public var aspect: Double
   /// Smoothed speaking confidence of a face track, 0…1 (0 for other kinds).
   public var speaking: Double
+  /// Confidence of the last detection that updated the track (the detector's score).
+  public var score: Double
 
   public init(
     id: Int, status: TrackStatus, state: TrackState, covarianceUpper: CovarianceUpper, time: Double,
     nis: Double, misses: Int, occludedFrames: Int = 0, kind: SubjectKind, aspect: Double = 0.5,
-    speaking: Double = 0
+    speaking: Double = 0, score: Double = 1
   ) {
     self.id = id
     self.status = status
@@ -84,6 +86,19 @@ public struct Track: Equatable, Sendable {
     self.kind = kind
     self.aspect = aspect
     self.speaking = speaking
+    self.score = score
+  }
+
+  /// Whether a detection updated the track in the frame it was returned for.
+  public var updatedThisFrame: Bool { misses == 0 && occludedFrames == 0 && nis.isFinite }
+
+  /// The track's box in the image of `camera` at `pose` (normalized units, lower-left origin): its
+  /// state's centre and height through the measurement model, with its last observed aspect.
+  public func box(camera: PinholeCamera, pose: CameraPose) -> NormalizedRect {
+    let z = MeasurementModel(camera: camera).projection(pose: pose).evaluate(
+      azimuth: state.azimuth, elevation: state.elevation, logSize: state.logSize)
+    let width = z.h * aspect
+    return NormalizedRect(x: z.u - width / 2, y: z.v - z.h / 2, width: width, height: z.h)
   }
 
   /// The state extrapolated `dt` seconds ahead at constant velocity.

@@ -2,33 +2,6 @@ import DockSimCore
 import DockSimIO
 import Foundation
 
-/// An image size in pixels (`--image-size WxH`).
-public struct ImageSize: Equatable, Sendable {
-  public var width: Int
-  public var height: Int
-
-  /// Each side at most this many pixels: larger is not a camera image.
-  public static let maximumSide = 100_000
-
-  public init?(width: Int, height: Int) {
-    guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else { return nil }
-    self.width = width
-    self.height = height
-  }
-
-  /// `640x480` (or `640X480`); nil for anything else.
-  public init?(_ text: String) {
-    let parts = text.split(separator: "x", omittingEmptySubsequences: false).flatMap {
-      $0.split(separator: "X", omittingEmptySubsequences: false)
-    }
-    guard parts.count == 2,
-      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let w = Int(parts[0]), let h = Int(parts[1])
-    else { return nil }
-    self.init(width: w, height: h)
-  }
-}
-
 /// One ground-truth box of one frame as the fitter sees it.
 public struct FitTruth: Equatable, Sendable {
   /// The track id of the truth file.
@@ -125,11 +98,7 @@ public struct DetectorFitSequence: Sendable {
           "frames \(first)…\(first + count - 1) span more than \(Self.maximumFrames) frames; expected one video sequence"
       )
     }
-    let w = Double(imageSize.width)
-    let h = Double(imageSize.height)
-    func normalized(_ b: MOTBox) -> NormalizedRect {
-      NormalizedRect(x: b.x / w, y: 1 - (b.y + b.height) / h, width: b.width / w, height: b.height / h)
-    }
+    let normalized = imageSize.normalized
     var boxes = [[(id: Int, box: NormalizedRect)]](repeating: [], count: count)
     for r in truthRows { boxes[r.frame - first].append((r.id, normalized(r.box))) }
     var detections = [[FitDetection]](repeating: [], count: count)
