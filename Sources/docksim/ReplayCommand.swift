@@ -123,6 +123,20 @@ struct ReplayCommand: ParsableCommand {
   var measurementNoiseHeight: String?
 
   @Option(
+    name: .long,
+    help:
+      "Growth of the centre noise std with the predicted box height (per unit of height; default \(TrackerParameters().measurementNoiseCenterSlope))."
+  )
+  var measurementNoiseCenterSlope: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Growth of the height noise std with the predicted box height (per unit of height; default \(TrackerParameters().measurementNoiseHeightSlope))."
+  )
+  var measurementNoiseHeightSlope: String?
+
+  @Option(
     name: .long, help: "χ² gate on the NIS (3 degrees of freedom; default \(TrackerParameters().gate)).")
   var gate: String?
 
@@ -216,6 +230,8 @@ struct ReplayCommand: ParsableCommand {
       ("--process-noise-log-size", "process_noise_log_size", processNoiseLogSize),
       ("--measurement-noise-center", "measurement_noise_center", measurementNoiseCenter),
       ("--measurement-noise-height", "measurement_noise_height", measurementNoiseHeight),
+      ("--measurement-noise-center-slope", "measurement_noise_center_slope", measurementNoiseCenterSlope),
+      ("--measurement-noise-height-slope", "measurement_noise_height_slope", measurementNoiseHeightSlope),
       ("--gate", "gate", gate),
       ("--max-coast-frames", "max_coast_frames", maxCoastFrames),
       ("--confirm-hits", "confirm_hits", confirmHits),

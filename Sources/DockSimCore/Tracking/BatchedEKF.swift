@@ -302,23 +302,36 @@ public struct BatchedEKF: Sendable {
     y.resize(to: n)
     let center = parameters.measurementNoiseCenter
     let size = parameters.measurementNoiseHeight
+    let centerSlope = Lanes(repeating: parameters.measurementNoiseCenterSlope)
+    let sizeSlope = Lanes(repeating: parameters.measurementNoiseHeightSlope)
+    let scalesWithBox = parameters.measurementNoiseScalesWithBox
     let width = InterleavedMatrices.laneWidth
     for c in Swift.stride(from: 0, to: n, by: width) {
       let used = Swift.min(width, n - c)
-      let (half, su, sv, sh): (Lanes, Lanes, Lanes, Lanes)
+      // The anchor's half-height offset and each measured value's factor on its standard deviation.
+      let (half, ku, kv, kh): (Lanes, Lanes, Lanes, Lanes)
       switch noise {
       case .shared(let anchor, let scale):
-        (half, su, sv, sh) = (
-          Lanes(repeating: anchor.sign / 2), Lanes(repeating: center * scale.u),
-          Lanes(repeating: center * scale.v), Lanes(repeating: size * scale.h)
+        (half, ku, kv, kh) = (
+          Lanes(repeating: anchor.sign / 2), Lanes(repeating: scale.u), Lanes(repeating: scale.v),
+          Lanes(repeating: scale.h)
         )
       case .perFilter(let anchors, let scales):
         half = Lanes.gathering(used) { anchors[c + $0].sign / 2 }
-        su = Lanes.gathering(used) { center * scales[c + $0].u }
-        sv = Lanes.gathering(used) { center * scales[c + $0].v }
-        sh = Lanes.gathering(used) { size * scales[c + $0].h }
+        ku = Lanes.gathering(used) { scales[c + $0].u }
+        kv = Lanes.gathering(used) { scales[c + $0].v }
+        kh = Lanes.gathering(used) { scales[c + $0].h }
       }
       let e = Self.projectionLanes(projected, from: c, lanes: used, tracks: tracks)
+      var (sc, ss) = (Lanes(repeating: center), Lanes(repeating: size))
+      if scalesWithBox {
+        // A detector's error is a share of the box: the floor plus a slope times the predicted height
+        // (`TrackerParameters.measurementNoise(predictedHeight:)`, lane by lane).
+        let box = e.h.replacing(with: 0, where: .!(e.h .> 0) .| .!(e.h .< .infinity))
+        sc = sc + centerSlope * box
+        ss = ss + sizeSlope * box
+      }
+      let (su, sv, sh) = (sc * ku, sc * kv, ss * kh)
       y.setLanes(from: c, row: 0, column: 0, to: e.u)
       y.setLanes(from: c, row: 1, column: 0, to: e.v + half * e.h)
       y.setLanes(from: c, row: 2, column: 0, to: e.h)

@@ -108,12 +108,11 @@ public struct ExtendedKalmanFilter: Sendable {
   private mutating func innovation(
     u: Double, v: Double, height: Double, pose: CameraPose, noiseScale: MeasurementNoiseScale
   ) throws {
-    let center = parameters.measurementNoiseCenter
-    let size = parameters.measurementNoiseHeight
+    let m = model.evaluate(azimuth: x[0, 0], elevation: x[1, 0], logSize: x[2, 0], pose: pose)
+    let (center, size) = parameters.measurementNoise(predictedHeight: m.h)
     r[0, 0] = (center * noiseScale.u) * (center * noiseScale.u)
     r[1, 1] = (center * noiseScale.v) * (center * noiseScale.v)
     r[2, 2] = (size * noiseScale.h) * (size * noiseScale.h)
-    let m = model.evaluate(azimuth: x[0, 0], elevation: x[1, 0], logSize: x[2, 0], pose: pose)
     h[0, 0] = m.duAz
     h[0, 1] = m.duEl
     h[1, 0] = m.dvAz

@@ -297,7 +297,7 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
         let box = observations[j].rect
         if sizeGate > 0 && predicted.height > 0 {
           // Three standard deviations of the measured height are the detector's, not the subject's.
-          let margin = 3 * parameters.measurementNoiseHeight
+          let margin = 3 * parameters.measurementNoise(predictedHeight: predicted.height).height
           let taller = max(box.height - margin, 1e-9) / predicted.height
           let shorter = (box.height + margin) / predicted.height
           // A box can be shorter than its subject when cut by the image edge or partly hidden, never taller.

@@ -8,6 +8,11 @@ public struct TrackerParameters: Equatable, Sendable {
   public var measurementNoiseCenter: Double
   /// Standard deviation of the measured box height, normalized image units.
   public var measurementNoiseHeight: Double
+  /// Growth of the centre's and the height's standard deviations with the box: each is its floor above
+  /// plus this slope times the height the track predicts (normalized image units per unit of box
+  /// height), as a real detector's error is a share of the box. 0 keeps the noise constant.
+  public var measurementNoiseCenterSlope: Double
+  public var measurementNoiseHeightSlope: Double
   /// Initial standard deviations of a new track: angles (rad), log size, angular rates (rad/s),
   /// log-size rate (1/s).
   public var initialStdAngle: Double
@@ -66,6 +71,7 @@ public struct TrackerParameters: Equatable, Sendable {
   public init(
     processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
     measurementNoiseCenter: Double = 0.004, measurementNoiseHeight: Double = 0.006,
+    measurementNoiseCenterSlope: Double = 0, measurementNoiseHeightSlope: Double = 0,
     initialStdAngle: Double = 0.01, initialStdLogSize: Double = 0.05,
     initialStdAngleRate: Double = 0.5, initialStdLogSizeRate: Double = 0.2,
     gate: Double = 21.108, maxCoastFrames: Int = 45, confirmHits: Int = 3, reacquireFrames: Int = 4,
@@ -80,6 +86,8 @@ public struct TrackerParameters: Equatable, Sendable {
     self.processNoiseLogSize = processNoiseLogSize
     self.measurementNoiseCenter = measurementNoiseCenter
     self.measurementNoiseHeight = measurementNoiseHeight
+    self.measurementNoiseCenterSlope = measurementNoiseCenterSlope
+    self.measurementNoiseHeightSlope = measurementNoiseHeightSlope
     self.initialStdAngle = initialStdAngle
     self.initialStdLogSize = initialStdLogSize
     self.initialStdAngleRate = initialStdAngleRate
@@ -102,5 +110,24 @@ public struct TrackerParameters: Equatable, Sendable {
     self.qualityWindow = qualityWindow
     self.qualityMinHits = qualityMinHits
     self.duplicateFrames = duplicateFrames
+  }
+}
+
+extension TrackerParameters {
+  /// Whether the measurement noise grows with the box (either slope above 0).
+  public var measurementNoiseScalesWithBox: Bool {
+    measurementNoiseCenterSlope > 0 || measurementNoiseHeightSlope > 0
+  }
+
+  /// The standard deviations of a box's measured centre and height (normalized image units) for a
+  /// track predicting a box `predictedHeight` tall: floor plus slope times the height (a height that
+  /// is not positive or not finite counts as 0).
+  public func measurementNoise(predictedHeight h: Double) -> (center: Double, height: Double) {
+    guard measurementNoiseScalesWithBox else { return (measurementNoiseCenter, measurementNoiseHeight) }
+    let box = h > 0 && h.isFinite ? h : 0
+    return (
+      measurementNoiseCenter + measurementNoiseCenterSlope * box,
+      measurementNoiseHeight + measurementNoiseHeightSlope * box
+    )
   }
 }

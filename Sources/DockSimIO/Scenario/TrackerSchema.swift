@@ -9,6 +9,8 @@ enum TrackerSchema {
     FieldSpec("process_noise_log_size", .number(processNoise)),
     FieldSpec("measurement_noise_center", .number(measurementNoise)),
     FieldSpec("measurement_noise_height", .number(measurementNoise)),
+    FieldSpec("measurement_noise_center_slope", .number(measurementNoiseSlope)),
+    FieldSpec("measurement_noise_height_slope", .number(measurementNoiseSlope)),
     FieldSpec("initial_std_angle_deg", .number(initialStdAngle)),
     FieldSpec("initial_std_log_size", .number(initialStdLogSize)),
     FieldSpec("initial_std_angle_rate_deg_s", .number(initialStdAngleRate)),
@@ -36,6 +38,8 @@ enum TrackerSchema {
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
   static let measurementNoise = NumberBounds.positive(max: 0.5)
+  /// Per unit of box height: 1 would be an error as large as the box.
+  static let measurementNoiseSlope = NumberBounds.nonNegative(max: 1)
   static let initialStdAngle = NumberBounds.positive(max: 180)
   static let initialStdLogSize = NumberBounds.positive(max: 10)
   static let initialStdAngleRate = NumberBounds.positive(max: Angle.degrees(radians: 20))
@@ -64,6 +68,10 @@ enum TrackerSchema {
         "measurement_noise_center", measurementNoise, default: d.measurementNoiseCenter),
       measurementNoiseHeight: try m.number(
         "measurement_noise_height", measurementNoise, default: d.measurementNoiseHeight),
+      measurementNoiseCenterSlope: try m.number(
+        "measurement_noise_center_slope", measurementNoiseSlope, default: d.measurementNoiseCenterSlope),
+      measurementNoiseHeightSlope: try m.number(
+        "measurement_noise_height_slope", measurementNoiseSlope, default: d.measurementNoiseHeightSlope),
       initialStdAngle: try m.degrees(
         "initial_std_angle_deg", initialStdAngle, defaultRadians: d.initialStdAngle),
       initialStdLogSize: try m.number(
