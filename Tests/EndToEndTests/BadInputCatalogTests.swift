@@ -395,7 +395,7 @@ enum BadInputCatalog {
       says: "log.csv: not UTF-8 text, expected a CSV file"),
     BadInput(
       "replay: wrong header", ["log.csv": B.text("frames,t\n")], B.replay,
-      says: "log.csv:1: expected the header \(B.logHeader), got frames,t"),
+      says: "log.csv:1: expected the header \(B.logHeader) (optionally followed by ,score), got frames,t"),
     BadInput(
       "replay: 50 MB single line", ["log.csv": B.huge(50 << 20)], B.replay,
       says: "log.csv:1: expected the header", "… (52428800 bytes)"),

@@ -70,5 +70,11 @@ struct RealDataWalkthroughTests {
     let seeds = try String(contentsOf: work.appendingPathComponent("results/seeds.csv"), encoding: .utf8)
     #expect(seeds.split(separator: "\n").count == 21, "a header and 20 seeds")
     #expect(fm.fileExists(atPath: work.appendingPathComponent("baseline-seeds.csv").path))
+    let tracks = try String(contentsOf: work.appendingPathComponent("tracks.txt"), encoding: .utf8)
+    #expect(tracks.split(separator: "\n").count > 100, "the four people's tracks over 120 frames")
+    let score = try String(contentsOf: work.appendingPathComponent("score.csv"), encoding: .utf8)
+    let overall = try #require(score.split(separator: "\n").first { $0.hasPrefix("OVERALL,") })
+    let mota = try #require(Double(overall.split(separator: ",")[1]))
+    #expect(mota > 0.7, "\(overall)")
   }
 }
