@@ -37,12 +37,16 @@ Sanity (exit 1, never a silent pass): for every tracker and sequence, py-motmetr
 truth boxes must equal TrackEval's, and no tracker output may be empty.
 
 Provenance and licences (the data and the peers' code are never part of DockSim; point the script at
-your own copies):
-  * MOT15 detections: abewley/sort's data/train/SEQ/det/det.txt (the repository is GPL-3.0).
-  * Ground truth: motmetrics/data/SEQ/gt.txt in the py-motmetrics 1.4.0 wheel (MIT).
-  * The MOT15 benchmark data themselves: CC BY-NC-SA 3.0 (MOTChallenge).
-  * SORT: GPL-3.0 (its LICENSE). OC-SORT: MIT (its LICENSE). supervision: MIT (its wheel's metadata).
-    TrackEval: MIT (its LICENSE). py-motmetrics: MIT.
+your own copies; each licence read from the source named):
+  * MOT15 detections: abewley/sort's data/train/SEQ/det/det.txt; the repository is GPL-3.0 (LICENSE).
+  * Ground truth: motmetrics/data/SEQ/gt.txt in the py-motmetrics 1.4.0 wheel, MIT (the wheel's
+    dist-info LICENSE, Christoph Heindl).
+  * The MOT15 benchmark data themselves: CC BY-NC-SA 3.0 as MOTChallenge publishes them (not stated in
+    either file above).
+  * SORT: GPL-3.0 (LICENSE; README "SORT is released under the GPL License"). OC-SORT: MIT (LICENSE,
+    "Copyright (c) 2021 Yifu Zhang"). supervision: MIT (the wheel's licenses/LICENSE.md, Roboflow).
+    TrackEval: MIT (LICENSE, Jonathon Luiten). The PyPI package named trackeval is a fork
+    (kovalp/TrackEval) that needs numpy >= 2.3; this script uses the original repository's checkout.
 
 Usage: scripts/mot15-compare.py [--sequences SEQ ...] [--docksim PATH] [--csv OUT.csv]
                                 [--per-sequence-csv OUT.csv] [--keep DIR] [--trackers NAME,...]
