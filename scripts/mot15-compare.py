@@ -17,6 +17,8 @@ The trackers:
     [x1, y1, x2, y2, score] rows as its own __main__ does.
   * ByteTrack: supervision.ByteTrack with its defaults but frame_rate = the sequence's fps, fed
     sv.Detections(xyxy, confidence). Its output boxes are the matched detections (supervision's way).
+    Every score here is above its track_activation_threshold 0.25, so its second, low-score
+    association never has a detection to use: on these detections BYTE's own idea is idle.
   * OC-SORT: OCSort from the OC_SORT repository's trackers/ocsort_tracker, with the defaults of its
     utils/args.py (iou_threshold 0.3, min_hits 3, delta_t 3, inertia 0.2, asso 'iou', use_byte False;
     max_age 30 from the class) except det_thresh: OCSort drops every detection scoring <= det_thresh,
@@ -26,8 +28,11 @@ The trackers:
     others; --ocsort-det-thresh 0.6 gives the repository's default.
   * DockSim: `DOCKSIM replay DET.txt --image-size WxH --fps FPS --output-format mot --output OUT.txt`,
     and its GNN reference with `--tracker gnn`; --docksim-args adds arguments to both, and
-    --docksim-variant 'LABEL=ARGS' adds further rows. When the binary rejects --output-format (an older
-    build), the DockSim rows are skipped with a note; any other failure of docksim is an error.
+    --docksim-variant 'LABEL=ARGS' adds further rows. When there is no binary, or its `replay --help`
+    names no --output-format (an older build), the DockSim rows are skipped with a note; any failure of
+    a docksim run is an error.
+All outputs are rewritten in one form before scoring (sorted by frame and id, boxes to 0.01 px as
+sort.py's main writes them, conf 1), and both tools score the same files.
 
 Timing: for the Python trackers only, time.perf_counter() around each update call, summed over the
 sequence; the median of --repeats runs of the whole sequence (default 3), divided by the number of
