@@ -1,4 +1,10 @@
 /// Parameters of the built-in EKF tracker. Units: radians, seconds, normalized image units.
+///
+/// Each property is declared once more, in `TrackerParameters.table`: its name in scenario files, unit,
+/// allowed values, doc and the trackers that read it. The defaults are the ones of `init` below (the
+/// table reads them from `TrackerParameters()`); everything else that names a parameter (the scenario
+/// reader, the JSON Schema, `docksim replay`'s options, `docksim tune`'s checks, the docs' tables) is
+/// derived from the table.
 public struct TrackerParameters: Equatable, Sendable {
   /// White-noise acceleration intensity q for azimuth and elevation, rad²/s³.
   public var processNoiseAngle: Double

@@ -1,3 +1,5 @@
+import DockSimCore
+
 /// The declaration of a mapping in a scenario file: its fields in the order they are documented, and
 /// which of them go together.
 ///

@@ -1,3 +1,4 @@
+import DockSimCore
 import Yams
 
 /// One YAML node together with where it sits: the file, its field path and (through the node's mark)

@@ -1,3 +1,5 @@
+import DockSimCore
+
 /// The JSON Schema (draft-07, the draft the YAML language server supports fully) of scenario files,
 /// generated from the declarations the scenario reader validates with (`ScenarioSchema.spec` and the
 /// sections it names), so an editor completes and checks the same fields and bounds as `docksim

@@ -1,3 +1,4 @@
+import DockSimCore
 import Foundation
 
 /// One person of a pedestrian recording: their samples in increasing time, in the recording's ground

@@ -1,3 +1,4 @@
+import DockSimCore
 import Foundation
 
 /// How `docksim import-trajectories --primary auto` picks the person the run is about: someone who
