@@ -33,11 +33,14 @@ struct FieldSpec: Sendable {
   var name: String
   var kind: FieldKind
   var required: Bool
+  /// What the field means, for the JSON Schema's `description` (fields declared in a parameter table).
+  var description: String?
 
-  init(_ name: String, _ kind: FieldKind, required: Bool = false) {
+  init(_ name: String, _ kind: FieldKind, required: Bool = false, description: String? = nil) {
     self.name = name
     self.kind = kind
     self.required = required
+    self.description = description
   }
 }
 

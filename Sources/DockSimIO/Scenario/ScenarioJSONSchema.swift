@@ -96,7 +96,13 @@ public enum ScenarioJSONSchema {
   {
     var out: [(String, JSONValue)] = [("type", .string("object"))]
     let properties = spec.fields.map { field in
-      (field.name, JSONValue.object(schema(field.kind, &definitions)))
+      var members = schema(field.kind, &definitions)
+      if let description = field.description {
+        // The field's own description replaces the kind's (a number's bounds, which it states too).
+        members.removeAll { $0.0 == "description" }
+        members.append(("description", .string(description)))
+      }
+      return (field.name, JSONValue.object(members))
     }
     out.append(("properties", .object(properties)))
     let required = spec.fields.filter(\.required).map(\.name)
