@@ -68,7 +68,7 @@ let package = Package(
     .testTarget(name: "DockSimCoreTests", dependencies: ["DockSimCore", "DockSimTestSupport"]),
     .testTarget(name: "DockSimIOTests", dependencies: ["DockSimIO", "DockSimTestSupport"]),
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO", "DockSimCore"]),
     .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
     // App-style code written in DockKit's spelling (only the import differs), run on scenarios.
     .testTarget(

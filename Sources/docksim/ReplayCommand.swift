@@ -36,14 +36,6 @@ struct ReplayCommand: ParsableCommand {
     case gnn
   }
 
-  /// How a box cut by the top or bottom image edge is measured (`anchor_cut_edges`).
-  enum CutEdges: String, ExpressibleByArgument, CaseIterable {
-    /// By its uncut edge (`anchor_cut_edges: true`, the default).
-    case anchor
-    /// By its centre, like any box (`anchor_cut_edges: false`): for logs whose boxes are never cut.
-    case center
-  }
-
   @Argument(
     help: ArgumentHelp(
       "Observation log (CSV, docs/csv.md) or MOTChallenge detections (det.txt).", valueName: "log"),
@@ -95,124 +87,8 @@ struct ReplayCommand: ParsableCommand {
     name: .long, help: "The tracker: multi (DockSim's) or gnn (the GNN reference of docs/tracker.md).")
   var tracker: TrackerChoice = .multi
 
-  @Option(
-    name: .long,
-    help:
-      "Process noise intensity q for az and el (rad²/s³; default \(TrackerParameters().processNoiseAngle)).")
-  var processNoiseAngle: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Process noise intensity q for the log size (1/s³; default \(TrackerParameters().processNoiseLogSize))."
-  )
-  var processNoiseLogSize: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Measurement noise std of the box centre (normalized units; default \(TrackerParameters().measurementNoiseCenter))."
-  )
-  var measurementNoiseCenter: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Measurement noise std of the box height (normalized units; default \(TrackerParameters().measurementNoiseHeight))."
-  )
-  var measurementNoiseHeight: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Growth of the centre noise std with the predicted box height (per unit of height; default \(TrackerParameters().measurementNoiseCenterSlope))."
-  )
-  var measurementNoiseCenterSlope: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Growth of the height noise std with the predicted box height (per unit of height; default \(TrackerParameters().measurementNoiseHeightSlope))."
-  )
-  var measurementNoiseHeightSlope: String?
-
-  @Option(
-    name: .long, help: "χ² gate on the NIS (3 degrees of freedom; default \(TrackerParameters().gate)).")
-  var gate: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Frames a track may miss before it is deleted (integer; default \(TrackerParameters().maxCoastFrames))."
-  )
-  var maxCoastFrames: String?
-
-  @Option(
-    name: .long, help: "Hits that confirm a new track (integer; default \(TrackerParameters().confirmHits)).")
-  var confirmHits: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Frames a track predicted behind a nearer one may go without a measurement (integer; default \(TrackerParameters().maxOcclusionFrames))."
-  )
-  var maxOcclusionFrames: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Angle within which a lost primary hands over to a new track, degrees (default \(Self.degrees(TrackerParameters().handoverAngle)))."
-  )
-  var handoverAngleDeg: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Factor on the centre noise of a box cut by the image edge (default \(TrackerParameters().edgeCenterNoiseFactor); 1 trusts it fully)."
-  )
-  var edgeCenterNoiseFactor: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Factor on the height noise of a box cut at the top or bottom (default \(TrackerParameters().edgeSizeNoiseFactor); 1 trusts it fully)."
-  )
-  var edgeSizeNoiseFactor: String?
-
-  @Option(
-    name: .long,
-    help:
-      "How a box cut at the top or bottom edge is measured: anchor (by its uncut edge, default) or center (like any box; for logs whose boxes are never cut)."
-  )
-  var cutEdges: CutEdges?
-
-  @Option(
-    name: .long,
-    help:
-      "Largest |ln(box height / predicted height)| a detection may have to join a track (default \(TrackerParameters().sizeGate); 0 disables)."
-  )
-  var sizeGate: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Frames in view over which a confirmed track's measurements are counted (integer 1 ... 64; default \(TrackerParameters().qualityWindow))."
-  )
-  var qualityWindow: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Fewest measurements in that window that keep a confirmed track alive (integer; default \(TrackerParameters().qualityMinHits); 0 disables)."
-  )
-  var qualityMinHits: String?
-
-  @Option(
-    name: .long,
-    help:
-      "Consecutive frames two tracks' boxes must coincide before the younger is merged away (integer; default \(TrackerParameters().duplicateFrames); 0 disables)."
-  )
-  var duplicateFrames: String?
+  @OptionGroup(title: "Tracker options")
+  var trackerOptions: ReplayTrackerOptions
 
   @Option(
     name: .long,
@@ -221,42 +97,6 @@ struct ReplayCommand: ParsableCommand {
       valueName: "file"),
     completion: .file(extensions: ["csv"]))
   var scoreTruth: String?
-
-  /// Each tracker option with the scenario `tracker` field it sets: the value is checked by the
-  /// scenario schema's rule (one home for the ranges of docs/scenarios.md).
-  var trackerFields: [(option: String, field: String, value: String?)] {
-    [
-      ("--process-noise-angle", "process_noise_angle", processNoiseAngle),
-      ("--process-noise-log-size", "process_noise_log_size", processNoiseLogSize),
-      ("--measurement-noise-center", "measurement_noise_center", measurementNoiseCenter),
-      ("--measurement-noise-height", "measurement_noise_height", measurementNoiseHeight),
-      ("--measurement-noise-center-slope", "measurement_noise_center_slope", measurementNoiseCenterSlope),
-      ("--measurement-noise-height-slope", "measurement_noise_height_slope", measurementNoiseHeightSlope),
-      ("--gate", "gate", gate),
-      ("--max-coast-frames", "max_coast_frames", maxCoastFrames),
-      ("--confirm-hits", "confirm_hits", confirmHits),
-      ("--max-occlusion-frames", "max_occlusion_frames", maxOcclusionFrames),
-      ("--handover-angle-deg", "handover_angle_deg", handoverAngleDeg),
-      ("--edge-center-noise-factor", "edge_center_noise_factor", edgeCenterNoiseFactor),
-      ("--edge-size-noise-factor", "edge_size_noise_factor", edgeSizeNoiseFactor),
-      ("--cut-edges", "anchor_cut_edges", cutEdges.map { $0 == .anchor ? "true" : "false" }),
-      ("--size-gate", "size_gate", sizeGate),
-      ("--quality-window", "quality_window", qualityWindow),
-      ("--quality-min-hits", "quality_min_hits", qualityMinHits),
-      ("--duplicate-frames", "duplicate_frames", duplicateFrames),
-    ]
-  }
-
-  /// Options of the multi-subject tracker's life cycle and edge rule, which the GNN reference does not
-  /// have (it has Stone Soup's fixed life cycle and measures every box alike).
-  static let multiOnly: Set<String> = [
-    "--max-coast-frames", "--confirm-hits", "--max-occlusion-frames", "--handover-angle-deg",
-    "--edge-center-noise-factor", "--edge-size-noise-factor", "--cut-edges", "--size-gate",
-    "--quality-window",
-    "--quality-min-hits", "--duplicate-frames",
-  ]
-
-  static func degrees(_ radians: Double) -> String { String(format: "%.6g", Angle.degrees(radians: radians)) }
 
   /// The field of view a replay assumes when none is given, radians: the simulated camera's default.
   /// A MOTChallenge file carries none; docs/tracker.md ("Real detections") shows the scores barely
@@ -366,23 +206,16 @@ struct ReplayCommand: ParsableCommand {
     print(table, terminator: "")
   }
 
-  /// The tracker parameters the options give, each checked as the scenario field of the same name.
+  /// The tracker parameters the options give, each checked as the scenario field of the same name
+  /// (`TrackerParameters.table`); an option the chosen tracker does not read is refused.
   private func trackerParameters() throws -> TrackerParameters {
-    var overrides = ScenarioOverrides()
-    for (option, field, value) in trackerFields {
-      guard let value else { continue }
-      if tracker == .gnn && Self.multiOnly.contains(option) {
-        throw fail(
-          "\(option): applies to --tracker multi; the GNN reference has a fixed life cycle and no edge rule")
-      }
-      guard !value.isEmpty else { throw fail("\(option): expected a value, got an empty one") }
-      do { try overrides.addAssignment("tracker.\(field)=\(value)") } catch {
-        throw fail("\(option): \(error.message)")
-      }
+    var given: [String: String] = [:]
+    for (parameter, value) in trackerOptions.given {
+      if let value { given[parameter] = value }
     }
-    do { return try ScenarioLoader.trackerParameters(overrides: overrides) } catch {
-      let option = trackerFields.first { "tracker.\($0.field)" == error.field }?.option
-      throw fail(option.map { "\($0): \(error.message)" } ?? "\(error)")
-    }
+    do {
+      return try TrackerParameterInput.replayParameters(
+        given, tracker: tracker == .gnn ? .gnnReference : .multiTargetTracker)
+    } catch { throw fail("\(error)") }
   }
 }

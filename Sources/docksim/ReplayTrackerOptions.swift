@@ -1,0 +1,122 @@
+// Generated from `TrackerParameters.table` by Tests/DockSimIOTests/GeneratedFilesTests.swift; do not edit.
+// After changing the table: DOCKSIM_REGENERATE=1 swift test --filter GeneratedFilesTests
+import ArgumentParser
+
+/// `docksim replay`'s tracker options: one per parameter of `TrackerParameters.table` that a replayed
+/// tracker reads (`TrackerParameterInput.replayOptions`), named after its field; their help comes from
+/// the table (`ArgumentHelp.tracker`), and `TrackerParameterInput.replayParameters` checks the values.
+struct ReplayTrackerOptions: ParsableArguments {
+  @Option(name: .long, help: .tracker("process_noise_angle"))
+  var processNoiseAngle: String?
+
+  @Option(name: .long, help: .tracker("process_noise_log_size"))
+  var processNoiseLogSize: String?
+
+  @Option(name: .long, help: .tracker("measurement_noise_center"))
+  var measurementNoiseCenter: String?
+
+  @Option(name: .long, help: .tracker("measurement_noise_height"))
+  var measurementNoiseHeight: String?
+
+  @Option(name: .long, help: .tracker("measurement_noise_center_slope"))
+  var measurementNoiseCenterSlope: String?
+
+  @Option(name: .long, help: .tracker("measurement_noise_height_slope"))
+  var measurementNoiseHeightSlope: String?
+
+  @Option(name: .long, help: .tracker("initial_std_angle_deg"))
+  var initialStdAngleDeg: String?
+
+  @Option(name: .long, help: .tracker("initial_std_log_size"))
+  var initialStdLogSize: String?
+
+  @Option(name: .long, help: .tracker("initial_std_angle_rate_deg_s"))
+  var initialStdAngleRateDegS: String?
+
+  @Option(name: .long, help: .tracker("initial_std_log_size_rate"))
+  var initialStdLogSizeRate: String?
+
+  @Option(name: .long, help: .tracker("gate"))
+  var gate: String?
+
+  @Option(name: .long, help: .tracker("max_coast_frames"))
+  var maxCoastFrames: String?
+
+  @Option(name: .long, help: .tracker("confirm_hits"))
+  var confirmHits: String?
+
+  @Option(name: .long, help: .tracker("max_occlusion_frames"))
+  var maxOcclusionFrames: String?
+
+  @Option(name: .long, help: .tracker("saliency_size_weight"))
+  var saliencySizeWeight: String?
+
+  @Option(name: .long, help: .tracker("saliency_center_weight"))
+  var saliencyCenterWeight: String?
+
+  @Option(name: .long, help: .tracker("saliency_speaking_weight"))
+  var saliencySpeakingWeight: String?
+
+  @Option(name: .long, help: .tracker("handover_angle_deg"))
+  var handoverAngleDeg: String?
+
+  @Option(name: .long, help: .tracker("edge_center_noise_factor"))
+  var edgeCenterNoiseFactor: String?
+
+  @Option(name: .long, help: .tracker("edge_size_noise_factor"))
+  var edgeSizeNoiseFactor: String?
+
+  @Option(name: .long, help: .tracker("occluded_center_noise_factor"))
+  var occludedCenterNoiseFactor: String?
+
+  @Option(name: .long, help: .tracker("occluded_size_noise_factor"))
+  var occludedSizeNoiseFactor: String?
+
+  @Option(name: .long, help: .tracker("anchor_cut_edges"), completion: .trackerWords("anchor_cut_edges"))
+  var cutEdges: String?
+
+  @Option(name: .long, help: .tracker("size_gate"))
+  var sizeGate: String?
+
+  @Option(name: .long, help: .tracker("quality_window"))
+  var qualityWindow: String?
+
+  @Option(name: .long, help: .tracker("quality_min_hits"))
+  var qualityMinHits: String?
+
+  @Option(name: .long, help: .tracker("duplicate_frames"))
+  var duplicateFrames: String?
+
+  /// Each option's value as given, by the parameter's name, in the table's order.
+  var given: [(parameter: String, value: String?)] {
+    [
+      ("process_noise_angle", processNoiseAngle),
+      ("process_noise_log_size", processNoiseLogSize),
+      ("measurement_noise_center", measurementNoiseCenter),
+      ("measurement_noise_height", measurementNoiseHeight),
+      ("measurement_noise_center_slope", measurementNoiseCenterSlope),
+      ("measurement_noise_height_slope", measurementNoiseHeightSlope),
+      ("initial_std_angle_deg", initialStdAngleDeg),
+      ("initial_std_log_size", initialStdLogSize),
+      ("initial_std_angle_rate_deg_s", initialStdAngleRateDegS),
+      ("initial_std_log_size_rate", initialStdLogSizeRate),
+      ("gate", gate),
+      ("max_coast_frames", maxCoastFrames),
+      ("confirm_hits", confirmHits),
+      ("max_occlusion_frames", maxOcclusionFrames),
+      ("saliency_size_weight", saliencySizeWeight),
+      ("saliency_center_weight", saliencyCenterWeight),
+      ("saliency_speaking_weight", saliencySpeakingWeight),
+      ("handover_angle_deg", handoverAngleDeg),
+      ("edge_center_noise_factor", edgeCenterNoiseFactor),
+      ("edge_size_noise_factor", edgeSizeNoiseFactor),
+      ("occluded_center_noise_factor", occludedCenterNoiseFactor),
+      ("occluded_size_noise_factor", occludedSizeNoiseFactor),
+      ("anchor_cut_edges", cutEdges),
+      ("size_gate", sizeGate),
+      ("quality_window", qualityWindow),
+      ("quality_min_hits", qualityMinHits),
+      ("duplicate_frames", duplicateFrames),
+    ]
+  }
+}
