@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 import Foundation
 
@@ -62,6 +63,22 @@ public struct SearchSpace: Sendable {
       }
     }
   }
+
+  /// The tracker parameters of a candidate for a recorded log: `TrackerParameters()` with each
+  /// `tracker.*` parameter set to its value, checked and stored typed through `TrackerParameters.table`
+  /// (a log is replayed through the tracker alone: other parameters do not apply).
+  ///
+  /// - Throws: `InputError` naming `source` and the field, for a value the field does not allow.
+  public func trackerParameters(_ values: [String], source: String) throws(InputError) -> TrackerParameters {
+    let tracker = zip(parameters, values).compactMap { p, value in
+      p.path.hasPrefix(Self.trackerPrefix)
+        ? (field: String(p.path.dropFirst(Self.trackerPrefix.count)), text: value) : nil
+    }
+    return try TrackerParameterInput.parameters(tracker, source: source)
+  }
+
+  /// Paths below it are tracker parameters (`TrackerParameters.table`).
+  static let trackerPrefix = "tracker."
 
   /// Scenario overrides setting each parameter to its value.
   public func overrides(_ values: [String], on base: ScenarioOverrides) throws -> ScenarioOverrides {

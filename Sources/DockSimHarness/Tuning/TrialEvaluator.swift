@@ -112,9 +112,10 @@ final class TrialEvaluator: @unchecked Sendable {
         }
         let unit = data.logs[job.unit - data.scenarios.count]
         do {
-          let overrides =
-            try values.map { try space.overrides($0, on: ScenarioOverrides()) } ?? ScenarioOverrides()
-          let parameters = try ScenarioLoader.trackerParameters(overrides: overrides)
+          let parameters =
+            try values.map { values throws(InputError) in
+              try space.trackerParameters(values, source: "the candidate's values")
+            } ?? TrackerParameters()
           let camera = PinholeCamera(horizontalFOV: unit.spec.horizontalFOV, aspect: unit.spec.aspect)
           return .log(
             LogScore.score(

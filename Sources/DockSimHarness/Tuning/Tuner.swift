@@ -237,6 +237,7 @@ public enum Tuner {
   /// Loads every training and validation scenario once at each end of every parameter's range (and
   /// with each choice), so a misspelt field or a range a scenario refuses stops the tuning at once.
   static func checkSpace(_ space: SearchSpace, data: [TuneData], file: String) throws {
+    try checkTrackerParameters(space, file: file)
     for d in data {
       for unit in d.scenarios {
         do { _ = try d.load(unit, space: space, values: nil) } catch { throw TuneError("\(error)") }
@@ -256,10 +257,34 @@ public enum Tuner {
             throw TuneError("\(file): parameters: \(p.path) = \(value) is refused by a scenario: \(error)")
           }
         }
-        if !d.logs.isEmpty && p.path.hasPrefix("tracker.") {
-          do { _ = try ScenarioLoader.trackerParameters(overrides: probe) } catch {
-            throw TuneError("\(file): parameters: \(p.path) = \(value): \(error)")
-          }
+      }
+    }
+  }
+
+  /// Checks every `tracker.*` parameter against `TrackerParameters.table`: a field it declares, searched
+  /// as the field's kind (an integer field with `integer`, a boolean one by its values), and every value
+  /// the search can try (each end of the range, each choice) within the field's range, each on its own
+  /// (a rule between fields, `quality_min_hits` at most `quality_window`, is left to the trial).
+  static func checkTrackerParameters(_ space: SearchSpace, file: String) throws {
+    let source = "\(file): parameters"
+    for (i, p) in space.parameters.enumerated() where p.path.hasPrefix(SearchSpace.trackerPrefix) {
+      let field = String(p.path.dropFirst(SearchSpace.trackerPrefix.count))
+      if let entry = TrackerParameters.table[name: field] {
+        switch (entry.kind, p.domain) {
+        case (.integer, .real):
+          throw TuneError(
+            "\(source): \(p.path): expected an integer range (integer: true in a specification, :int with --param): the field takes \(entry.expectation(in: TrackerParameters.table.defaults))"
+          )
+        case (.boolean, .real), (.boolean, .integer):
+          throw TuneError(
+            "\(source): \(p.path): expected values to choose from (values: [true, false], or true|false with --param): the field takes true or false"
+          )
+        default: break
+        }
+      }
+      for (k, value) in space.probeValues where k == i {
+        do { _ = try TrackerParameterInput.parameters([(field, value)], source: source) } catch {
+          throw TuneError("\(error)")
         }
       }
     }
