@@ -75,6 +75,6 @@ struct RealDataWalkthroughTests {
     let score = try String(contentsOf: work.appendingPathComponent("score.csv"), encoding: .utf8)
     let overall = try #require(score.split(separator: "\n").first { $0.hasPrefix("OVERALL,") })
     let mota = try #require(Double(overall.split(separator: ",")[1]))
-    #expect(mota > 0.7, "\(overall)")
+    #expect(mota > 0.5, "\(overall)")
   }
 }

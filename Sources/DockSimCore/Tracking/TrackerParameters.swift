@@ -73,6 +73,13 @@ public struct TrackerParameters: Equatable, Sendable {
   /// 0.2 and measured together in at most 30 % of the frames) for this many consecutive frames are one
   /// subject; the younger is removed (its primary role, if any, goes to the older). 0 disables it.
   public var duplicateFrames: Int
+  /// Detection scores (0…1), as ByteTrack uses them: boxes scoring at least `highScore` are associated
+  /// first, with every track; boxes from `lowScore` up to `highScore` then only with the confirmed
+  /// tracks still without a box (they keep a track alive); lower ones are ignored. Only boxes scoring at
+  /// least `initiateScore` start tracks.
+  public var highScore: Double
+  public var lowScore: Double
+  public var initiateScore: Double
 
   public init(
     processNoiseAngle: Double = 0.1, processNoiseLogSize: Double = 0.1,
@@ -86,7 +93,7 @@ public struct TrackerParameters: Equatable, Sendable {
     edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 4,
     occludedSizeNoiseFactor: Double = 10,
     anchorCutEdges: Bool = true, sizeGate: Double = 0.25, qualityWindow: Int = 30, qualityMinHits: Int = 6,
-    duplicateFrames: Int = 10
+    duplicateFrames: Int = 10, highScore: Double = 0.5, lowScore: Double = 0.1, initiateScore: Double = 0.5
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize
@@ -116,6 +123,9 @@ public struct TrackerParameters: Equatable, Sendable {
     self.qualityWindow = qualityWindow
     self.qualityMinHits = qualityMinHits
     self.duplicateFrames = duplicateFrames
+    self.highScore = highScore
+    self.lowScore = lowScore
+    self.initiateScore = initiateScore
   }
 }
 

@@ -1,0 +1,259 @@
+import Testing
+
+@testable import DockSimCore
+
+/// The multi-subject tracker's stages one at a time, on hand-built track banks: each stage's job
+/// without the rest of the frame (`MultiTargetTracker`'s doc lists them in order).
+struct TrackerStageTests {
+  static let camera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0)
+  static let model = MeasurementModel(camera: camera)
+  static let pose = CameraPose(yaw: 0, pitch: 0)
+
+  static func body(_ u: Double, _ v: Double, h: Double, w: Double = 0.1) -> Observation {
+    Observation(kind: .humanBody, rect: NormalizedRect(x: u - w / 2, y: v - h / 2, width: w, height: h))
+  }
+
+  static func face(_ u: Double, _ v: Double, h: Double) -> Observation {
+    Observation(
+      kind: .humanFace, rect: NormalizedRect(x: u - h * 0.4, y: v - h / 2, width: h * 0.8, height: h))
+  }
+
+  /// A bank with one confirmed track started on each observation at time 0.
+  static func bank(_ observations: [Observation], parameters: TrackerParameters = TrackerParameters())
+    -> TrackBank
+  {
+    var bank = TrackBank(model: model, parameters: parameters)
+    let life = TrackLifeCycle(parameters: parameters)
+    for o in observations {
+      life.initiate(o, &bank, time: 0, pose: pose)
+      bank.records[bank.records.count - 1].status = .confirmed
+    }
+    return bank
+  }
+
+  static func scene(_ bank: inout TrackBank) -> OcclusionScene {
+    var scene = OcclusionScene()
+    scene.project(&bank, pose: pose)
+    FaceBodyLinks.link(&bank, boxes: scene.boxes)
+    scene.cover(bank)
+    return scene
+  }
+
+  // MARK: Scene
+
+  @Test func aTallerBoxInFrontHidesAShorterOneAndAFaceItsOwnBodyDoesNot() {
+    // Track 0: a near body; track 1: a farther, shorter body behind it; track 2: track 0's face;
+    // track 3: a lone body far to the right.
+    var bank = Self.bank([
+      Self.body(0.4, 0.5, h: 0.6, w: 0.2), Self.body(0.42, 0.5, h: 0.3, w: 0.1),
+      Self.face(0.4, 0.74, h: 0.08), Self.body(0.9, 0.5, h: 0.3),
+    ])
+    let scene = Self.scene(&bank)
+    #expect(scene.isHidden(1) && scene.occluders[1] == 0)
+    #expect(!scene.isHidden(0) && scene.occluders[0] == -1, "the nearer body is hidden by nobody")
+    #expect(bank.records[2].body == bank.records[0].id, "the face is linked to its body")
+    #expect(scene.covered[2] == 0, "its own body does not hide the face")
+    #expect(scene.covered[3] == 0 && scene.occluders[3] == -1)
+  }
+
+  // MARK: Gating and association
+
+  @Test func gatingRefusesOtherKindsFarBoxesAndTallerPeople() throws {
+    var bank = Self.bank([Self.body(0.3, 0.5, h: 0.3)])
+    let scene = Self.scene(&bank)
+    var gating = Gating(parameters: TrackerParameters())
+    var assignment: [Int?] = [nil]
+    let observations = [
+      Self.body(0.302, 0.5, h: 0.3),  // the person again: in the gate
+      Self.face(0.3, 0.5, h: 0.3),  // another kind
+      Self.body(0.6, 0.5, h: 0.3),  // far beyond the χ² gate
+      Self.body(0.305, 0.5, h: 0.45),  // 50 % taller: somebody nearer (size gate)
+    ]
+    let isolated = try gating.gate(
+      observations, &bank, scene: scene, pose: Self.pose, assignment: &assignment)
+    #expect(gating.costs[0].isFinite)
+    #expect(gating.costs[1...].allSatisfy { $0 == .infinity }, "\(gating.costs)")
+    #expect(isolated && assignment == [0], "one track, one finite pair: assigned as it is")
+  }
+
+  @Test func aHiddenTrackMayNotTakeItsOccludersBox() throws {
+    var bank = Self.bank([Self.body(0.4, 0.5, h: 0.6, w: 0.2), Self.body(0.41, 0.5, h: 0.3, w: 0.1)])
+    let scene = Self.scene(&bank)
+    #expect(scene.isHidden(1))
+    var gating = Gating(parameters: TrackerParameters(sizeGate: 0))
+    var assignment: [Int?] = [nil, nil]
+    // The occluder's own box: the hidden track must not take it, whatever its grown covariance says.
+    _ = try gating.gate(
+      [Self.body(0.4, 0.5, h: 0.6, w: 0.2)], &bank, scene: scene, pose: Self.pose, assignment: &assignment)
+    #expect(gating.costs[1] == .infinity)
+  }
+
+  @Test func associationTakesTheMostPairsThenTheLeastCost() throws {
+    var bank = Self.bank([Self.body(0.3, 0.5, h: 0.3), Self.body(0.34, 0.5, h: 0.3)])
+    let scene = Self.scene(&bank)
+    var association = Association(parameters: TrackerParameters(gate: 1000, sizeGate: 0))
+    // Both boxes are near both tracks; each track gets its own.
+    try association.associate(
+      [Self.body(0.341, 0.5, h: 0.3), Self.body(0.301, 0.5, h: 0.3)], &bank, scene: scene, pose: Self.pose)
+    #expect(association.assignment == [1, 0])
+  }
+
+  // MARK: Life cycle
+
+  @Test func aTentativeTrackDiesAtItsSecondMissAndAConfirmedOneEarnsItsCoast() {
+    let p = TrackerParameters(maxCoastFrames: 45, confirmHits: 3, qualityMinHits: 0)
+    let life = TrackLifeCycle(parameters: p)
+    var bank = TrackBank(model: Self.model, parameters: p)
+    life.initiate(Self.body(0.5, 0.5, h: 0.3), &bank, time: 0, pose: Self.pose)
+    var r = bank.records[0]
+    #expect(r.status == .tentative)
+    life.recordMiss(&r, now: 1, hidden: false)
+    #expect(!life.isDead(r))
+    life.recordMiss(&r, now: 2, hidden: false)
+    #expect(life.isDead(r), "two misses in a row: clutter")
+    // Three hits confirm; it may then coast twice as many frames as it was seen.
+    var c = bank.records[0]
+    for k in 1...2 { life.recordHit(&c, now: Double(k), observation: Self.body(0.5, 0.5, h: 0.3), nis: 1) }
+    #expect(c.status == .confirmed && c.hits == 3)
+    for k in 0..<6 { life.recordMiss(&c, now: Double(3 + k), hidden: false) }
+    #expect(c.status == .coasting && !life.isDead(c), "6 misses after 3 hits")
+    life.recordMiss(&c, now: 9, hidden: false)
+    #expect(life.isDead(c), "7 misses after 3 hits")
+  }
+
+  @Test func hiddenFramesAreNotMissesButAreBounded() {
+    let p = TrackerParameters(maxCoastFrames: 2, maxOcclusionFrames: 5, qualityMinHits: 0)
+    let life = TrackLifeCycle(parameters: p)
+    var r = Self.bank([Self.body(0.5, 0.5, h: 0.3)], parameters: p).records[0]
+    r.hits = 10
+    for k in 0..<5 { life.recordMiss(&r, now: Double(k), hidden: true) }
+    #expect(r.misses == 0 && r.occludedMisses == 5 && !life.isDead(r))
+    life.recordMiss(&r, now: 6, hidden: true)
+    #expect(life.isDead(r), "hidden longer than max_occlusion_frames")
+  }
+
+  @Test func qualityDeletionRemovesATrackFedBySparseBoxes() {
+    let p = TrackerParameters(maxCoastFrames: 1000, qualityWindow: 10, qualityMinHits: 4)
+    let life = TrackLifeCycle(parameters: p)
+    var r = Self.bank([Self.body(0.5, 0.5, h: 0.3)], parameters: p).records[0]
+    r.hits = 50
+    // One box every third frame resets the miss count but leaves 3 or 4 hits in any 10 frames.
+    for k in 0..<30 {
+      if k % 3 == 0 {
+        life.recordHit(&r, now: Double(k), observation: Self.body(0.5, 0.5, h: 0.3), nis: 1)
+      } else {
+        life.recordMiss(&r, now: Double(k), hidden: false)
+      }
+    }
+    #expect(life.isDead(r))
+    #expect(!TrackLifeCycle(parameters: TrackerParameters(maxCoastFrames: 1000, qualityMinHits: 0)).isDead(r))
+  }
+
+  // MARK: Duplicates and hand-over
+
+  @Test func twoTracksOnOneBoxMergeIntoTheOlder() {
+    let p = TrackerParameters(duplicateFrames: 3)
+    var bank = Self.bank([Self.body(0.5, 0.5, h: 0.3), Self.body(0.501, 0.5, h: 0.3)], parameters: p)
+    bank.records[1].born = 0.5
+    var merging = DuplicateMerging(parameters: p)
+    for _ in 0..<3 {
+      let scene = Self.scene(&bank)
+      merging.mark(&bank, boxes: scene.boxes, overlaps: scene.overlaps)
+    }
+    #expect(merging.isDuplicate(bank.records[1]))
+    let younger = bank.records[1].id
+    let older = bank.records[0].id
+    merging.merge(&bank)
+    #expect(bank.records.map(\.id) == [older])
+    #expect(merging.renamed.count == 1 && merging.renamed[0] == (younger, older))
+  }
+
+  @Test func aLostTrackIsContinuedByANewTrackNearItButNotByAPasserBy() {
+    var bank = Self.bank([Self.body(0.5, 0.5, h: 0.3), Self.body(0.51, 0.5, h: 0.3)])
+    // Track 0 lost while visible after its last measurement at 1 s; track 1 started at 1.2 s.
+    bank.records[0].misses = TrackerRules.handoverMisses
+    bank.records[0].lastUpdate = 1
+    bank.records[1].born = 1.2
+    let angle = TrackerParameters().handoverAngle
+    #expect(Handover.isLost(bank.records[0]))
+    #expect(Handover.continuation(of: 0, in: bank, within: angle) == 1)
+    // Started before the lost track's last measurement: somebody who was already there.
+    bank.records[1].born = 0.5
+    #expect(Handover.continuation(of: 0, in: bank, within: angle) == nil)
+    // Hidden, not lost.
+    bank.records[1].born = 1.2
+    bank.records[0].occludedMisses = 1
+    #expect(!Handover.isLost(bank.records[0]))
+  }
+
+  // MARK: Primary
+
+  @Test func theChoiceWaitsForTheSettleTimeAndFollowsARename() {
+    let bank = Self.bank([Self.body(0.5, 0.5, h: 0.3), Self.body(0.8, 0.5, h: 0.2)])
+    var choice = PrimaryChoice(parameters: TrackerParameters(), camera: Self.camera)
+    choice.update(bank, time: TrackerRules.settleTime / 2, pose: Self.pose)
+    #expect(choice.primaryID == nil, "nobody has been seen long enough")
+    choice.update(bank, time: TrackerRules.settleTime, pose: Self.pose)
+    #expect(choice.primaryID == bank.records[0].id, "the larger, more central person")
+    choice.rename(bank.records[0].id, to: 99)
+    #expect(choice.primaryID == 99)
+    // A selection wins while its track lives.
+    choice.select([bank.records[1].id], bank)
+    choice.update(bank, time: 1, pose: Self.pose)
+    #expect(choice.primaryID == bank.records[1].id)
+  }
+}
+
+/// Scores used as ByteTrack uses them (`Association`, `TrackLifeCycle.initiateUnused`).
+struct TrackerScoreTests {
+  static func frame(_ tracker: inout MultiTargetTracker, _ k: Int, _ observations: [Observation]) -> [Track] {
+    tracker.process(time: Double(k) / 30, pose: TrackerStageTests.pose, observations: observations)
+  }
+
+  static func box(_ k: Int, score: Double) -> Observation {
+    var o = TrackerStageTests.body(0.3 + 0.002 * Double(k), 0.5, h: 0.3)
+    o.confidence = score
+    return o
+  }
+
+  @Test func aWeakBoxKeepsATrackAliveButNeverStartsOne() {
+    var tracker = MultiTargetTracker(camera: TrackerStageTests.camera, parameters: TrackerParameters())
+    // Weak boxes alone: no track, ever.
+    for k in 0..<10 { #expect(Self.frame(&tracker, k, [Self.box(k, score: 0.3)]).isEmpty) }
+    // Confident boxes start and confirm a track; weak ones then keep updating it.
+    for k in 10..<15 { _ = Self.frame(&tracker, k, [Self.box(k, score: 0.9)]) }
+    let id = tracker.tracks.first?.id
+    for k in 15..<120 {
+      let tracks = Self.frame(&tracker, k, [Self.box(k, score: 0.3)])
+      #expect(tracks.count == 1 && tracks[0].id == id && tracks[0].updatedThisFrame, "frame \(k)")
+      #expect(tracks.first?.score == 0.3)
+    }
+    // Below the low score a box is ignored: the track coasts.
+    let ignored = Self.frame(&tracker, 120, [Self.box(120, score: 0.05)])
+    #expect(ignored.count == 1 && !ignored[0].updatedThisFrame)
+  }
+
+  @Test func controlWithoutScoresAWeakBoxStartsATrack() {
+    let p = TrackerParameters(highScore: 0, lowScore: 0, initiateScore: 0)
+    var tracker = MultiTargetTracker(camera: TrackerStageTests.camera, parameters: p)
+    for k in 0..<10 { _ = Self.frame(&tracker, k, [Self.box(k, score: 0.3)]) }
+    #expect(tracker.tracks.count == 1 && tracker.tracks[0].status == .confirmed)
+  }
+
+  @Test func aWeakBoxGoesToATrackOnlyWhenNoConfidentBoxDid() throws {
+    var bank = TrackerStageTests.bank([
+      TrackerStageTests.body(0.3, 0.5, h: 0.3), TrackerStageTests.body(0.32, 0.5, h: 0.3),
+    ])
+    var scene = OcclusionScene()
+    scene.project(&bank, pose: TrackerStageTests.pose)
+    scene.cover(bank)
+    var association = Association(parameters: TrackerParameters(gate: 1000, sizeGate: 0))
+    // The weak box is nearer track 0, the confident one too; the confident one goes first.
+    var weak = TrackerStageTests.body(0.301, 0.5, h: 0.3)
+    weak.confidence = 0.2
+    var strong = TrackerStageTests.body(0.302, 0.5, h: 0.3)
+    strong.confidence = 0.9
+    try association.associate([weak, strong], &bank, scene: scene, pose: TrackerStageTests.pose)
+    #expect(association.assignment == [1, 0])
+  }
+}
