@@ -87,6 +87,15 @@ struct ReplayTrackerOptions: ParsableArguments {
   @Option(name: .long, help: .tracker("duplicate_frames"))
   var duplicateFrames: String?
 
+  @Option(name: .long, help: .tracker("high_score"))
+  var highScore: String?
+
+  @Option(name: .long, help: .tracker("low_score"))
+  var lowScore: String?
+
+  @Option(name: .long, help: .tracker("initiate_score"))
+  var initiateScore: String?
+
   /// Each option's value as given, by the parameter's name, in the table's order.
   var given: [(parameter: String, value: String?)] {
     [
@@ -117,6 +126,9 @@ struct ReplayTrackerOptions: ParsableArguments {
       ("quality_window", qualityWindow),
       ("quality_min_hits", qualityMinHits),
       ("duplicate_frames", duplicateFrames),
+      ("high_score", highScore),
+      ("low_score", lowScore),
+      ("initiate_score", initiateScore),
     ]
   }
 }

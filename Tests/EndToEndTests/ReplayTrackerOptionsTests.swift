@@ -31,7 +31,7 @@ struct ReplayTrackerOptionsTests {
     defer { try? FileManager.default.removeItem(at: tmp) }
     let reader: ParameterReaders = tracker == "gnn" ? .gnnReference : .multiTargetTracker
     let options = TrackerParameterInput.replayOptions.filter { $0.parameter.readers.contains(reader) }
-    #expect(options.count == (tracker == "gnn" ? 11 : 27))
+    #expect(options.count == (tracker == "gnn" ? 11 : 30))
     let plain = tmp.appendingPathComponent("plain.csv")
     let given = tmp.appendingPathComponent("given.csv")
     let common = ["replay", Self.log, "--hfov-rad", "1.2", "--tracker", tracker]

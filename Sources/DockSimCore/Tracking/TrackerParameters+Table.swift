@@ -152,6 +152,20 @@ extension TrackerParameters {
         notes:
           "Overlapping: IoU ≥ 0.7 and log heights within 0.1; for boxes without a width, as in some logs: centres within half a box height, log heights within 0.2, and measured together in at most 30 % of the frames."
       ),
+      .number(
+        "high_score", \.highScore, unit: "–", score, readers: .multiTargetTracker,
+        doc:
+          "Detection score from which a box is associated first, with every track (ByteTrack's high threshold).",
+        notes:
+          "Boxes from `low_score` up to it are associated afterwards, only with the confirmed or coasting tracks still without one: a weak box keeps a track alive. A frame whose boxes all score at least this (every simulated detector's true boxes, most real detectors' reported ones) is associated in one stage."
+      ),
+      .number(
+        "low_score", \.lowScore, unit: "–", score, readers: .multiTargetTracker,
+        doc: "Detection score below which a box is ignored."),
+      .number(
+        "initiate_score", \.initiateScore, unit: "–", score, readers: .multiTargetTracker,
+        doc: "Least detection score of a box that starts a track.",
+        notes: "A box below it can only keep an existing track alive."),
     ])
 
   /// Process noise intensities (rad²/s³ and 1/s³).
@@ -162,6 +176,8 @@ extension TrackerParameters {
   private static let measurementNoiseSlope = NumberBounds.nonNegative(max: 1)
   private static let frameCount = 0...10_000
   private static let weight = NumberBounds.nonNegative(max: 100)
+  /// A detection's confidence, as observation logs and the simulated detector give it.
+  private static let score = NumberBounds.closed(0, 1)
   /// Factors below 1 would trust a cut box more than a whole one.
   private static let noiseFactor = NumberBounds.closed(1, 10_000)
 }
