@@ -60,7 +60,8 @@ struct SuiteSeedsAcrossCommandsTests {
     #expect(r.status == 2)
     #expect(r.stderr.hasPrefix("docksim: tune (command-line flags): "), "\(r.stderr)")
     #expect(!r.stderr.contains("docksim: docksim"), "\(r.stderr)")
-    // A range a scenario refuses, found after the flags were read: named the same way, never ": ".
+    // A range the tracker's parameter table refuses, found after the flags were read: named the same
+    // way, never ": ".
     try Data(CommandLineTests.scenario("a", seed: 1).utf8).write(to: dir.appendingPathComponent("a.yaml"))
     let refused = try CLI.run(
       [
@@ -70,7 +71,7 @@ struct SuiteSeedsAcrossCommandsTests {
     #expect(refused.status == 2)
     #expect(
       refused.stderr.hasPrefix(
-        "docksim: tune (command-line flags): parameters: tracker.gate = -5.0 is refused"),
+        "docksim: tune (command-line flags): parameters: tracker.gate: expected a number > 0, got -5.0"),
       "\(refused.stderr)")
   }
 
