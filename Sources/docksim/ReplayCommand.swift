@@ -216,6 +216,25 @@ struct ReplayCommand: ParsableCommand {
 
   @Option(
     name: .long,
+    help:
+      "Boxes scoring at least this are associated first, with every track (0 … 1; default \(TrackerParameters().highScore))."
+  )
+  var highScore: String?
+
+  @Option(
+    name: .long,
+    help:
+      "Boxes scoring below this are ignored; between it and --high-score they only keep tracks alive (0 … 1; default \(TrackerParameters().lowScore))."
+  )
+  var lowScore: String?
+
+  @Option(
+    name: .long,
+    help: "Only boxes scoring at least this start tracks (0 … 1; default \(TrackerParameters().initiateScore)).")
+  var initiateScore: String?
+
+  @Option(
+    name: .long,
     help: ArgumentHelp(
       "Identity truth of the log (CSV, docs/csv.md): also score the tracks and print the metrics as CSV.",
       valueName: "file"),
@@ -244,6 +263,9 @@ struct ReplayCommand: ParsableCommand {
       ("--quality-window", "quality_window", qualityWindow),
       ("--quality-min-hits", "quality_min_hits", qualityMinHits),
       ("--duplicate-frames", "duplicate_frames", duplicateFrames),
+      ("--high-score", "high_score", highScore),
+      ("--low-score", "low_score", lowScore),
+      ("--initiate-score", "initiate_score", initiateScore),
     ]
   }
 
@@ -253,7 +275,7 @@ struct ReplayCommand: ParsableCommand {
     "--max-coast-frames", "--confirm-hits", "--max-occlusion-frames", "--handover-angle-deg",
     "--edge-center-noise-factor", "--edge-size-noise-factor", "--cut-edges", "--size-gate",
     "--quality-window",
-    "--quality-min-hits", "--duplicate-frames",
+    "--quality-min-hits", "--duplicate-frames", "--high-score", "--low-score", "--initiate-score",
   ]
 
   static func degrees(_ radians: Double) -> String { String(format: "%.6g", Angle.degrees(radians: radians)) }

@@ -34,6 +34,9 @@ enum TrackerSchema {
     // At most quality_window, checked by `read`.
     FieldSpec("quality_min_hits", .integer(0...qualityWindow.upperBound)),
     FieldSpec("duplicate_frames", .integer(duplicateFrames)),
+    FieldSpec("high_score", .number(score)),
+    FieldSpec("low_score", .number(score)),
+    FieldSpec("initiate_score", .number(score)),
   ])
   static let processNoise = NumberBounds.positive(max: 1000)
   /// Measurement noise must be positive: a zero variance makes the innovation covariance singular.
@@ -53,6 +56,8 @@ enum TrackerSchema {
   static let sizeGate = NumberBounds.nonNegative(max: 10)
   static let qualityWindow = 1...64
   static let duplicateFrames = 0...10_000
+  /// Detection scores are confidences in [0, 1].
+  static let score = NumberBounds.closed(0, 1)
   /// Factors below 1 would trust a cut box more than a whole one.
   static let noiseFactor = NumberBounds.closed(1, 10_000)
 
@@ -103,7 +108,10 @@ enum TrackerSchema {
       sizeGate: try m.number("size_gate", sizeGate, default: d.sizeGate),
       qualityWindow: window,
       qualityMinHits: try m.integer("quality_min_hits", 0...window, default: min(d.qualityMinHits, window)),
-      duplicateFrames: try m.integer("duplicate_frames", duplicateFrames, default: d.duplicateFrames))
+      duplicateFrames: try m.integer("duplicate_frames", duplicateFrames, default: d.duplicateFrames),
+      highScore: try m.number("high_score", score, default: d.highScore),
+      lowScore: try m.number("low_score", score, default: d.lowScore),
+      initiateScore: try m.number("initiate_score", score, default: d.initiateScore))
   }
 
 }
