@@ -154,18 +154,16 @@ extension TrackerParameters {
       ),
       .number(
         "high_score", \.highScore, unit: "–", score, readers: .multiTargetTracker,
-        doc:
-          "Detection score from which a box is associated first, with every track (ByteTrack's high threshold).",
-        notes:
-          "Boxes from `low_score` up to it are associated afterwards, only with the confirmed or coasting tracks still without one: a weak box keeps a track alive. A frame whose boxes all score at least this (every simulated detector's true boxes, most real detectors' reported ones) is associated in one stage."
-      ),
+        doc: "Boxes scoring at least this are associated first, with every track.",
+        notes: "Detection scores as ByteTrack uses them ([tracker.md](tracker.md), step 3)."),
       .number(
         "low_score", \.lowScore, unit: "–", score, readers: .multiTargetTracker,
-        doc: "Detection score below which a box is ignored."),
+        doc:
+          "Boxes scoring below this are ignored; boxes from it up to `high_score` are associated only with the confirmed tracks still without a box: they keep a track alive."
+      ),
       .number(
         "initiate_score", \.initiateScore, unit: "–", score, readers: .multiTargetTracker,
-        doc: "Least detection score of a box that starts a track.",
-        notes: "A box below it can only keep an existing track alive."),
+        doc: "Only boxes scoring at least this start tracks."),
     ])
 
   /// Process noise intensities (rad²/s³ and 1/s³).
@@ -176,7 +174,7 @@ extension TrackerParameters {
   private static let measurementNoiseSlope = NumberBounds.nonNegative(max: 1)
   private static let frameCount = 0...10_000
   private static let weight = NumberBounds.nonNegative(max: 100)
-  /// A detection's confidence, as observation logs and the simulated detector give it.
+  /// Detection scores are confidences in [0, 1].
   private static let score = NumberBounds.closed(0, 1)
   /// Factors below 1 would trust a cut box more than a whole one.
   private static let noiseFactor = NumberBounds.closed(1, 10_000)
