@@ -8,8 +8,8 @@ import Testing
 /// relative), for every subject of K1 and K4 with known identity.
 struct EKFFixtureTests {
   static let camera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9.0)
-  /// The fixture's filter: q = 0.5 for the angles (DockSim's default is 0.1), everything else default.
-  static let parameters = TrackerParameters(processNoiseAngle: 0.5)
+  /// The fixture's filter (`Fixtures.oracleTrackerParameters`).
+  static let parameters = Fixtures.oracleTrackerParameters
   static let stateKeys = ["az", "el", "ls", "az_dot", "el_dot", "ls_dot"]
 
   static func covarianceKeys() -> [String] {

@@ -10,12 +10,8 @@ import Testing
 /// (`MultiMeasurementInitiator(min_points: 3)` with `UpdateTimeStepsDeleter(2)`, `UpdateTimeStepsDeleter(10)`).
 struct GNNReferenceTrackerTests {
   static let camera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9)
-  /// The oracle's noise model (`Tests/Fixtures/README.md`): q = 0.5 for the angles, the rest default.
-  static var oracleParameters: TrackerParameters {
-    var p = TrackerParameters()
-    p.processNoiseAngle = 0.5
-    return p
-  }
+  /// The oracle's noise model (`Tests/Fixtures/README.md`).
+  static var oracleParameters: TrackerParameters { Fixtures.oracleTrackerParameters }
   static let stateKeys = ["az", "el", "ls", "az_dot", "el_dot", "ls_dot"]
 
   /// K4 as a log, with the fixture's exact numbers: 4 shuffled detections per frame, points with a

@@ -10,12 +10,8 @@ import Testing
 /// the reference oracle EKF (`Tests/Fixtures/ekf/K1_ekf.csv`) as the known answer.
 struct LogScoreTests {
   static let camera = PinholeCamera(horizontalFOV: 1.2, aspect: 16.0 / 9)
-  /// The oracle's noise model (`Tests/Fixtures/README.md`): q = 0.5 for the angles, the rest default.
-  static var oracleParameters: TrackerParameters {
-    var p = TrackerParameters()
-    p.processNoiseAngle = 0.5
-    return p
-  }
+  /// The oracle's noise model (`Tests/Fixtures/README.md`).
+  static var oracleParameters: TrackerParameters { Fixtures.oracleTrackerParameters }
   static func path(_ relative: String) -> String { Fixtures.directory.appendingPathComponent(relative).path }
   static let log = Result { try ObservationLog.read(path: path("replay/K1_log.csv")) }
   static let reference = Result { try ReferenceTrack.read(path: path("replay/K1_reference.csv")) }

@@ -16,7 +16,7 @@ struct ReplayCommandTests {
     let out = tmp.appendingPathComponent("estimates.csv")
     let log = CLI.repository.appendingPathComponent("Tests/Fixtures/replay/K1_log.csv")
     let r = try CLI.run([
-      "replay", log.path, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--output", out.path,
+      "replay", log.path, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--output", out.path,
     ])
     #expect(r.status == 0, "stderr: \(r.stderr)")
     let got = try Self.rows(out)
@@ -97,7 +97,7 @@ struct ReplayCommandTests {
     defer { try? FileManager.default.removeItem(at: tmp) }
     let log = Self.fixtures.appendingPathComponent("K4_sparse_clutter_log.csv").path
     let truth = Self.fixtures.appendingPathComponent("K4_truth.csv").path
-    let common = ["replay", log, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--score-truth", truth]
+    let common = ["replay", log, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--score-truth", truth]
     let out = tmp.appendingPathComponent("estimates.csv")
     let standard = try CLI.run(common + ["-o", out.path])
     #expect(standard.status == 0, "stderr: \(standard.stderr)")
@@ -128,7 +128,7 @@ struct ReplayCommandTests {
     let out = tmp.appendingPathComponent("estimates.csv")
     let r = try CLI.run([
       "replay", Self.fixtures.appendingPathComponent("K1_log.csv").path, "--hfov-rad", "1.2",
-      "--process-noise-angle", "0.5", "--cut-edges", "center", "--edge-center-noise-factor", "1",
+      "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--cut-edges", "center", "--edge-center-noise-factor", "1",
       "--edge-size-noise-factor", "1", "--confirm-hits", "1", "--output", out.path,
     ])
     #expect(r.status == 0, "stderr: \(r.stderr)")
