@@ -39,14 +39,14 @@ struct ReplayTrackerOptions: ParsableArguments {
   @Option(name: .long, help: .tracker("gate"))
   var gate: String?
 
-  @Option(name: .long, help: .tracker("max_coast_frames"))
-  var maxCoastFrames: String?
+  @Option(name: .long, help: .tracker("max_coast_s"))
+  var maxCoastS: String?
 
   @Option(name: .long, help: .tracker("confirm_hits"))
   var confirmHits: String?
 
-  @Option(name: .long, help: .tracker("max_occlusion_frames"))
-  var maxOcclusionFrames: String?
+  @Option(name: .long, help: .tracker("max_occlusion_s"))
+  var maxOcclusionS: String?
 
   @Option(name: .long, help: .tracker("saliency_size_weight"))
   var saliencySizeWeight: String?
@@ -78,14 +78,14 @@ struct ReplayTrackerOptions: ParsableArguments {
   @Option(name: .long, help: .tracker("size_gate"))
   var sizeGate: String?
 
-  @Option(name: .long, help: .tracker("quality_window"))
-  var qualityWindow: String?
+  @Option(name: .long, help: .tracker("quality_window_s"))
+  var qualityWindowS: String?
 
-  @Option(name: .long, help: .tracker("quality_min_hits"))
-  var qualityMinHits: String?
+  @Option(name: .long, help: .tracker("quality_min_hit_share"))
+  var qualityMinHitShare: String?
 
-  @Option(name: .long, help: .tracker("duplicate_frames"))
-  var duplicateFrames: String?
+  @Option(name: .long, help: .tracker("duplicate_s"))
+  var duplicateS: String?
 
   @Option(name: .long, help: .tracker("high_score"))
   var highScore: String?
@@ -110,9 +110,9 @@ struct ReplayTrackerOptions: ParsableArguments {
       ("initial_std_angle_rate_deg_s", initialStdAngleRateDegS),
       ("initial_std_log_size_rate", initialStdLogSizeRate),
       ("gate", gate),
-      ("max_coast_frames", maxCoastFrames),
+      ("max_coast_s", maxCoastS),
       ("confirm_hits", confirmHits),
-      ("max_occlusion_frames", maxOcclusionFrames),
+      ("max_occlusion_s", maxOcclusionS),
       ("saliency_size_weight", saliencySizeWeight),
       ("saliency_center_weight", saliencyCenterWeight),
       ("saliency_speaking_weight", saliencySpeakingWeight),
@@ -123,9 +123,9 @@ struct ReplayTrackerOptions: ParsableArguments {
       ("occluded_size_noise_factor", occludedSizeNoiseFactor),
       ("anchor_cut_edges", cutEdges),
       ("size_gate", sizeGate),
-      ("quality_window", qualityWindow),
-      ("quality_min_hits", qualityMinHits),
-      ("duplicate_frames", duplicateFrames),
+      ("quality_window_s", qualityWindowS),
+      ("quality_min_hit_share", qualityMinHitShare),
+      ("duplicate_s", duplicateS),
       ("high_score", highScore),
       ("low_score", lowScore),
       ("initiate_score", initiateScore),

@@ -67,12 +67,12 @@ struct TrackerMechanismTests {
   }
 
   /// Two tracks on one person taking turns at its detections (a split detection: the same box, a
-  /// little offset) are merged into the older within `duplicateFrames` frames; with merging off both
+  /// little offset) are merged into the older within `duplicateTime`; with merging off both
   /// live on.
   @Test func twoTracksOnOnePersonAreMerged() throws {
-    func tracks(duplicateFrames: Int) -> [Track] {
+    func tracks(duplicateTime: Double) -> [Track] {
       var p = TrackerParameters()
-      p.duplicateFrames = duplicateFrames
+      p.duplicateTime = duplicateTime
       var t = MultiTargetTracker(camera: Self.camera, parameters: p)
       Self.run(&t, frames: 0..<10) { _ in [Self.body(0.5, 0.5)] }
       // A second box on the same person, 0.01 to the side, for 10 frames: a second track starts.
@@ -81,8 +81,8 @@ struct TrackerMechanismTests {
       Self.run(&t, frames: 20..<60) { k in [Self.body(k % 2 == 0 ? 0.5 : 0.51, 0.5)] }
       return t.tracks.filter { $0.status != .tentative }
     }
-    #expect(tracks(duplicateFrames: 0).count == 2, "the scene makes a duplicate track")
-    let merged = tracks(duplicateFrames: 10)
+    #expect(tracks(duplicateTime: 0).count == 2, "the scene makes a duplicate track")
+    let merged = tracks(duplicateTime: 0.33)
     #expect(merged.count == 1, "tracks left: \(merged.map(\.id))")
     #expect(merged.first?.id == 1, "the older track is kept")
   }
@@ -91,9 +91,9 @@ struct TrackerMechanismTests {
   /// clutter resetting its miss count — dies by the quality rule (fewer than 6 boxes in 30 frames)
   /// within the window; with the rule off it lives on.
   @Test func sparseClutterDoesNotKeepAFalseTrackAlive() throws {
-    func lastSeen(qualityMinHits: Int) -> Int? {
+    func lastSeen(qualityMinHitShare: Double) -> Int? {
       var p = TrackerParameters()
-      p.qualityMinHits = qualityMinHits
+      p.qualityMinHitShare = qualityMinHitShare
       var t = MultiTargetTracker(camera: Self.camera, parameters: p)
       var last: Int?
       for k in 0..<200 {
@@ -104,14 +104,14 @@ struct TrackerMechanismTests {
       }
       return last
     }
-    let withQuality = try #require(lastSeen(qualityMinHits: 6))
+    let withQuality = try #require(lastSeen(qualityMinHitShare: 0.2))
     #expect(withQuality <= 60 + 30, "the track lived to frame \(withQuality)")
-    #expect((lastSeen(qualityMinHits: 0) ?? 0) >= 199, "without the rule the sparse boxes keep it alive")
+    #expect((lastSeen(qualityMinHitShare: 0) ?? 0) >= 199, "without the rule the sparse boxes keep it alive")
   }
 
   /// A track earns its coast: one confirmed by a burst of 4 boxes (clutter) is deleted 8 missed frames
   /// after its last box (twice its hits). One seen for two seconds coasts until the quality rule ends
-  /// it: at its 25th miss it has 5 boxes in its last 30 frames, fewer than 6; `maxCoastFrames` (45) is
+  /// it: at its 25th miss it has 5 boxes in its last 30 frames, fewer than 6; `maxCoastTime` (45 frames) is
   /// the limit only with the quality rule off.
   @Test func aTrackEarnsItsCoast() throws {
     func life(burst: Int) -> Int {

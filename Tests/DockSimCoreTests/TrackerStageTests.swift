@@ -31,6 +31,11 @@ struct TrackerStageTests {
     return bank
   }
 
+  /// The life cycle's frame counts at 30 frames per second.
+  static func frames(_ p: TrackerParameters) -> LifeCycleFrames {
+    LifeCycleFrames(p, frameInterval: 1.0 / 30)
+  }
+
   static func scene(_ bank: inout TrackBank) -> OcclusionScene {
     var scene = OcclusionScene()
     scene.project(&bank, pose: pose)
@@ -101,39 +106,39 @@ struct TrackerStageTests {
   // MARK: Life cycle
 
   @Test func aTentativeTrackDiesAtItsSecondMissAndAConfirmedOneEarnsItsCoast() {
-    let p = TrackerParameters(maxCoastFrames: 45, confirmHits: 3, qualityMinHits: 0)
+    let p = TrackerParameters(maxCoastTime: 1.5, confirmHits: 3, qualityMinHitShare: 0)
     let life = TrackLifeCycle(parameters: p)
     var bank = TrackBank(model: Self.model, parameters: p)
     life.initiate(Self.body(0.5, 0.5, h: 0.3), &bank, time: 0, pose: Self.pose)
     var r = bank.records[0]
     #expect(r.status == .tentative)
     life.recordMiss(&r, now: 1, hidden: false)
-    #expect(!life.isDead(r))
+    #expect(!life.isDead(r, Self.frames(p)))
     life.recordMiss(&r, now: 2, hidden: false)
-    #expect(life.isDead(r), "two misses in a row: clutter")
+    #expect(life.isDead(r, Self.frames(p)), "two misses in a row: clutter")
     // Three hits confirm; it may then coast twice as many frames as it was seen.
     var c = bank.records[0]
     for k in 1...2 { life.recordHit(&c, now: Double(k), observation: Self.body(0.5, 0.5, h: 0.3), nis: 1) }
     #expect(c.status == .confirmed && c.hits == 3)
     for k in 0..<6 { life.recordMiss(&c, now: Double(3 + k), hidden: false) }
-    #expect(c.status == .coasting && !life.isDead(c), "6 misses after 3 hits")
+    #expect(c.status == .coasting && !life.isDead(c, Self.frames(p)), "6 misses after 3 hits")
     life.recordMiss(&c, now: 9, hidden: false)
-    #expect(life.isDead(c), "7 misses after 3 hits")
+    #expect(life.isDead(c, Self.frames(p)), "7 misses after 3 hits")
   }
 
   @Test func hiddenFramesAreNotMissesButAreBounded() {
-    let p = TrackerParameters(maxCoastFrames: 2, maxOcclusionFrames: 5, qualityMinHits: 0)
+    let p = TrackerParameters(maxCoastTime: 2.0 / 30, maxOcclusionTime: 5.0 / 30, qualityMinHitShare: 0)
     let life = TrackLifeCycle(parameters: p)
     var r = Self.bank([Self.body(0.5, 0.5, h: 0.3)], parameters: p).records[0]
     r.hits = 10
     for k in 0..<5 { life.recordMiss(&r, now: Double(k), hidden: true) }
-    #expect(r.misses == 0 && r.occludedMisses == 5 && !life.isDead(r))
+    #expect(r.misses == 0 && r.occludedMisses == 5 && !life.isDead(r, Self.frames(p)))
     life.recordMiss(&r, now: 6, hidden: true)
-    #expect(life.isDead(r), "hidden longer than max_occlusion_frames")
+    #expect(life.isDead(r, Self.frames(p)), "hidden longer than max_occlusion_s")
   }
 
   @Test func qualityDeletionRemovesATrackFedBySparseBoxes() {
-    let p = TrackerParameters(maxCoastFrames: 1000, qualityWindow: 10, qualityMinHits: 4)
+    let p = TrackerParameters(maxCoastTime: 100, qualityWindowTime: 10.0 / 30, qualityMinHitShare: 0.4)
     let life = TrackLifeCycle(parameters: p)
     var r = Self.bank([Self.body(0.5, 0.5, h: 0.3)], parameters: p).records[0]
     r.hits = 50
@@ -145,25 +150,26 @@ struct TrackerStageTests {
         life.recordMiss(&r, now: Double(k), hidden: false)
       }
     }
-    #expect(life.isDead(r))
-    #expect(!TrackLifeCycle(parameters: TrackerParameters(maxCoastFrames: 1000, qualityMinHits: 0)).isDead(r))
+    #expect(life.isDead(r, Self.frames(p)))
+    let off = TrackerParameters(maxCoastTime: 100, qualityMinHitShare: 0)
+    #expect(!TrackLifeCycle(parameters: off).isDead(r, Self.frames(off)))
   }
 
   // MARK: Duplicates and hand-over
 
   @Test func twoTracksOnOneBoxMergeIntoTheOlder() {
-    let p = TrackerParameters(duplicateFrames: 3)
+    let p = TrackerParameters(duplicateTime: 3.0 / 30)
     var bank = Self.bank([Self.body(0.5, 0.5, h: 0.3), Self.body(0.501, 0.5, h: 0.3)], parameters: p)
     bank.records[1].born = 0.5
     var merging = DuplicateMerging(parameters: p)
     for _ in 0..<3 {
       let scene = Self.scene(&bank)
-      merging.mark(&bank, boxes: scene.boxes, overlaps: scene.overlaps)
+      merging.mark(&bank, boxes: scene.boxes, overlaps: scene.overlaps, Self.frames(p))
     }
-    #expect(merging.isDuplicate(bank.records[1]))
+    #expect(merging.isDuplicate(bank.records[1], Self.frames(p)))
     let younger = bank.records[1].id
     let older = bank.records[0].id
-    merging.merge(&bank)
+    merging.merge(&bank, Self.frames(p))
     #expect(bank.records.map(\.id) == [older])
     #expect(merging.renamed.count == 1 && merging.renamed[0] == (younger, older))
   }
@@ -255,5 +261,64 @@ struct TrackerScoreTests {
     strong.confidence = 0.9
     try association.associate([weak, strong], &bank, scene: scene, pose: TrackerStageTests.pose)
     #expect(association.assignment == [1, 0])
+  }
+}
+
+/// The life cycle in seconds (`LifeCycleFrames`, `FrameClock`): the same durations at any frame rate.
+struct LifeCycleInSecondsTests {
+  /// How long a confirmed track outlives its person's last detection when the person walks out of the
+  /// detector's sight (not hidden) after 3 s, at `fps` frames per second.
+  static func survival(fps: Double, parameters: TrackerParameters = TrackerParameters()) -> Double {
+    var tracker = MultiTargetTracker(camera: TrackerStageTests.camera, parameters: parameters)
+    var lastSeen = 0.0
+    var deleted = Double.nan
+    for k in 0..<Int(8 * fps) {
+      let t = Double(k) / fps
+      let seen = t < 3
+      let tracks = tracker.process(
+        time: t, pose: TrackerStageTests.pose,
+        observations: seen ? [TrackerStageTests.body(0.3 + 0.02 * t, 0.5, h: 0.3)] : [])
+      if seen { lastSeen = t }
+      if !seen && tracks.isEmpty && deleted.isNaN { deleted = t }
+    }
+    return deleted - lastSeen
+  }
+
+  @Test func aTrackCoastsAsLongAt10FramesPerSecondAsAt30() {
+    let at30 = Self.survival(fps: 30)
+    let at10 = Self.survival(fps: 10)
+    // The quality rule ends it: 0.8 s of misses leave fewer than 20 % of its last second measured.
+    #expect(abs(at30 - 0.8) <= 1.0 / 30 + 1e-9, "\(at30) s at 30 fps")
+    #expect(abs(at10 - at30) <= 0.1 + 1e-9, "\(at10) s at 10 fps, \(at30) s at 30 fps")
+    // With the quality rule off, max_coast_s (1.5 s) ends it, at both rates.
+    let off = TrackerParameters(qualityMinHitShare: 0)
+    #expect(
+      abs(Self.survival(fps: 10, parameters: off) - Self.survival(fps: 30, parameters: off)) <= 0.1 + 1e-9)
+    #expect(abs(Self.survival(fps: 10, parameters: off) - 1.6) <= 0.1 + 1e-9)
+  }
+
+  @Test func controlCountingFramesAt30FramesPerSecondAt10Coasts3TimesLonger() {
+    let p = TrackerParameters()
+    let assumed = LifeCycleFrames(p, frameInterval: nil)
+    let seen = LifeCycleFrames(p, frameInterval: 0.1)
+    #expect(assumed.maxCoast == 45 && seen.maxCoast == 15)
+    #expect(Double(assumed.maxCoast) * 0.1 == 3 * Double(seen.maxCoast) * 0.1)
+    #expect(assumed.qualityWindow == 30 && seen.qualityWindow == 10)
+    #expect(assumed.qualityMinHits == 6 && seen.qualityMinHits == 2)
+    #expect(assumed.maxOcclusion == 150 && seen.maxOcclusion == 50)
+    #expect(assumed.duplicate == 10 && seen.duplicate == 3)
+    // The quality window holds at most 64 frames.
+    #expect(LifeCycleFrames(p, frameInterval: 1.0 / 120).qualityWindow == 64)
+  }
+
+  @Test func theFrameClockIsTheCamerasRateNotItsJitterOrSkips() throws {
+    var clock = FrameClock()
+    #expect(clock.interval == nil)
+    for k in 0..<300 { clock.observe(k % 3 == 2 ? 0.034 : 0.033) }
+    // A frame the phone skipped.
+    clock.observe(0.067)
+    let interval = try #require(clock.interval)
+    #expect(abs(interval - 0.1 / 3) < 1e-6, "\(interval)")
+    #expect(LifeCycleFrames(TrackerParameters(), frameInterval: interval).maxOcclusion == 150)
   }
 }

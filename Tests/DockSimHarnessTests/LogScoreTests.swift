@@ -81,10 +81,10 @@ struct LogScoreTests {
   @Test func trackerParametersComeFromTheTrackerOverridesAlone() throws {
     var o = ScenarioOverrides()
     try o.addAssignment("tracker.gate=30")
-    try o.addAssignment("tracker.max_coast_frames=12")
+    try o.addAssignment("tracker.max_coast_s=0.4")
     try o.addAssignment("controller.gain_per_s=4")
     let p = try ScenarioLoader.trackerParameters(overrides: o)
-    #expect(p.gate == 30 && p.maxCoastFrames == 12)
+    #expect(p.gate == 30 && p.maxCoastTime == 0.4)
     #expect(p.processNoiseAngle == TrackerParameters().processNoiseAngle)
     #expect(try ScenarioLoader.trackerParameters(overrides: ScenarioOverrides()) == TrackerParameters())
     for (assignment, needle) in [

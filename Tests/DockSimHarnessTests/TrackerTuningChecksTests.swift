@@ -36,8 +36,8 @@ struct TrackerTuningChecksTests {
       ),
       (
         TuneParameter(
-          path: "tracker.max_coast_frames", domain: .real(lower: 5, upper: 50, logarithmic: false)),
-        "t.yaml: parameters: tracker.max_coast_frames: expected an integer range (integer: true in a specification, :int with --param): the field takes an integer in 0 ... 10000"
+          path: "tracker.confirm_hits", domain: .real(lower: 2, upper: 5, logarithmic: false)),
+        "t.yaml: parameters: tracker.confirm_hits: expected an integer range (integer: true in a specification, :int with --param): the field takes an integer in 1 ... 100"
       ),
       (
         TuneParameter(
@@ -56,13 +56,13 @@ struct TrackerTuningChecksTests {
   }
 
   /// A candidate's values reach a log's tracker typed: degrees as radians, integers and booleans as
-  /// such, other sections ignored; `quality_min_hits` follows a smaller `quality_window`.
+  /// such, other sections ignored.
   @Test func valuesAreAppliedThroughTheTable() throws {
     let space = SearchSpace([
       TuneParameter(
         path: "tracker.handover_angle_deg", domain: .real(lower: 0, upper: 90, logarithmic: false)),
       TuneParameter(
-        path: "tracker.quality_window", domain: .integer(lower: 2, upper: 64, logarithmic: false)),
+        path: "tracker.confirm_hits", domain: .integer(lower: 2, upper: 64, logarithmic: false)),
       TuneParameter(path: "tracker.anchor_cut_edges", domain: .choice(["true", "false"])),
       TuneParameter(path: "controller.gain_per_s", domain: .real(lower: 1, upper: 10, logarithmic: false)),
     ])
@@ -71,10 +71,9 @@ struct TrackerTuningChecksTests {
     let p = try space.trackerParameters(values, source: "candidate")
     var want = TrackerParameters()
     want.handoverAngle = Double.pi / 2
-    want.qualityWindow = 2
-    want.qualityMinHits = 2
+    want.confirmHits = 2
     want.anchorCutEdges = false
     #expect(p == want)
-    #expect(try space.trackerParameters(space.values(at: [0, 1, 0, 0]), source: "c").qualityMinHits == 6)
+    #expect(try space.trackerParameters(space.values(at: [0, 1, 0, 0]), source: "c").confirmHits == 64)
   }
 }

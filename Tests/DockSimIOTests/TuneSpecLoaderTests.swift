@@ -14,7 +14,7 @@ struct TuneSpecLoaderTests {
         - { log: k1.csv, reference: k1-ref.csv, hfov_deg: 60, aspect: 1.5 }
     parameters:
       - { path: tracker.process_noise_angle, min: 0.01, max: 3, scale: log }
-      - { path: tracker.max_coast_frames, min: 10, max: 90, integer: true }
+      - { path: tracker.confirm_hits, min: 2, max: 9, integer: true }
       - { path: controller.feedforward, values: [true, false] }
     objective:
       minimize: { framing_error_rms: 1 }
@@ -49,7 +49,7 @@ struct TuneSpecLoaderTests {
         TuneParameter(
           path: "tracker.process_noise_angle", domain: .real(lower: 0.01, upper: 3, logarithmic: true)),
         TuneParameter(
-          path: "tracker.max_coast_frames", domain: .integer(lower: 10, upper: 90, logarithmic: false)),
+          path: "tracker.confirm_hits", domain: .integer(lower: 2, upper: 9, logarithmic: false)),
         TuneParameter(path: "controller.feedforward", domain: .choice(["true", "false"])),
       ])
     #expect(
@@ -110,15 +110,15 @@ struct TuneSpecLoaderTests {
       "expected linear or log"
     ),
     (
-      good.replacingOccurrences(of: "min: 10, max: 90", with: "min: 10.5, max: 90"), "parameters[1]",
+      good.replacingOccurrences(of: "min: 2, max: 9", with: "min: 2.5, max: 9"), "parameters[1]",
       "whole min and max"
     ),
     (
-      good.replacingOccurrences(of: "tracker.max_coast_frames", with: "tracker.process_noise_angle"),
+      good.replacingOccurrences(of: "tracker.confirm_hits", with: "tracker.process_noise_angle"),
       "parameters[1].path", "already a parameter"
     ),
     (
-      good.replacingOccurrences(of: "path: tracker.max_coast_frames", with: "path: 'subjects[0].width_m'"),
+      good.replacingOccurrences(of: "path: tracker.confirm_hits", with: "path: 'subjects[0].width_m'"),
       "parameters[1].path", "list elements cannot be tuned"
     ),
     (

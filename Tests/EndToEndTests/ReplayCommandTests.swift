@@ -16,7 +16,8 @@ struct ReplayCommandTests {
     let out = tmp.appendingPathComponent("estimates.csv")
     let log = CLI.repository.appendingPathComponent("Tests/Fixtures/replay/K1_log.csv")
     let r = try CLI.run([
-      "replay", log.path, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--output", out.path,
+      "replay", log.path, "--hfov-rad", "1.2", "--process-noise-angle", "0.5",
+      "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--output", out.path,
     ])
     #expect(r.status == 0, "stderr: \(r.stderr)")
     let got = try Self.rows(out)
@@ -97,7 +98,10 @@ struct ReplayCommandTests {
     defer { try? FileManager.default.removeItem(at: tmp) }
     let log = Self.fixtures.appendingPathComponent("K4_sparse_clutter_log.csv").path
     let truth = Self.fixtures.appendingPathComponent("K4_truth.csv").path
-    let common = ["replay", log, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--score-truth", truth]
+    let common = [
+      "replay", log, "--hfov-rad", "1.2", "--process-noise-angle", "0.5", "--measurement-noise-center-slope",
+      "0", "--measurement-noise-height-slope", "0", "--score-truth", truth,
+    ]
     let out = tmp.appendingPathComponent("estimates.csv")
     let standard = try CLI.run(common + ["-o", out.path])
     #expect(standard.status == 0, "stderr: \(standard.stderr)")
@@ -107,10 +111,10 @@ struct ReplayCommandTests {
     #expect(FileManager.default.fileExists(atPath: out.path))
     let short = try CLI.run(
       common + [
-        "-o", out.path, "--max-coast-frames", "3", "--confirm-hits", "3", "--max-occlusion-frames", "150",
+        "-o", out.path, "--max-coast-s", "0.1", "--confirm-hits", "3", "--max-occlusion-s", "5",
         "--handover-angle-deg", "6.5", "--edge-center-noise-factor", "1", "--edge-size-noise-factor", "1",
-        "--cut-edges", "center", "--size-gate", "0.3", "--quality-window", "20", "--quality-min-hits", "4",
-        "--duplicate-frames", "5",
+        "--cut-edges", "center", "--size-gate", "0.3", "--quality-window-s", "0.6667",
+        "--quality-min-hit-share", "0.2", "--duplicate-s", "0.1667",
       ])
     #expect(short.status == 0, "stderr: \(short.stderr)")
     let gnn = try CLI.run(common + ["-o", out.path, "--tracker", "gnn"])
@@ -128,7 +132,8 @@ struct ReplayCommandTests {
     let out = tmp.appendingPathComponent("estimates.csv")
     let r = try CLI.run([
       "replay", Self.fixtures.appendingPathComponent("K1_log.csv").path, "--hfov-rad", "1.2",
-      "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0", "--measurement-noise-height-slope", "0", "--cut-edges", "center", "--edge-center-noise-factor", "1",
+      "--process-noise-angle", "0.5", "--measurement-noise-center-slope", "0",
+      "--measurement-noise-height-slope", "0", "--cut-edges", "center", "--edge-center-noise-factor", "1",
       "--edge-size-noise-factor", "1", "--confirm-hits", "1", "--output", out.path,
     ])
     #expect(r.status == 0, "stderr: \(r.stderr)")
@@ -146,10 +151,10 @@ struct ReplayCommandTests {
     defer { try? FileManager.default.removeItem(at: tmp) }
     let log = Self.fixtures.appendingPathComponent("K1_log.csv").path
     let cases: [([String], String)] = [
-      (["--max-coast-frames=-1"], "--max-coast-frames: expected an integer in 0 ... 10000, got -1"),
-      (["--max-coast-frames", "2.5"], "--max-coast-frames: expected an integer in 0 ... 10000, got 2.5"),
+      (["--max-coast-s=-1"], "--max-coast-s: expected a number >= 0, got -1"),
+      (["--confirm-hits", "2.5"], "--confirm-hits: expected an integer in 1 ... 100, got 2.5"),
       (["--confirm-hits", "0"], "--confirm-hits: expected an integer in 1 ... 100, got 0"),
-      (["--max-occlusion-frames", "many"], "--max-occlusion-frames: expected an integer in 0 ... 10000"),
+      (["--max-occlusion-s", "many"], "--max-occlusion-s: expected a number"),
       (["--handover-angle-deg", "100"], "--handover-angle-deg: expected a number <= 90, got 100"),
       (["--handover-angle-deg=-1"], "--handover-angle-deg: expected a number >= 0, got -1"),
       (["--edge-center-noise-factor", "0.5"], "--edge-center-noise-factor: expected a number >= 1, got 0.5"),
@@ -160,7 +165,7 @@ struct ReplayCommandTests {
       (["--measurement-noise-center", ".inf"], "--measurement-noise-center: expected a finite number"),
       (["--cut-edges", "middle"], "'anchor' and 'center'"),
       (["--tracker", "knn"], "'multi' and 'gnn'"),
-      (["--tracker", "gnn", "--max-coast-frames", "10"], "--max-coast-frames: applies to --tracker multi"),
+      (["--tracker", "gnn", "--max-coast-s", "1"], "--max-coast-s: applies to --tracker multi"),
       (["--tracker", "gnn", "--cut-edges", "center"], "--cut-edges: applies to --tracker multi"),
       (["--aspect", "0"], "--aspect: expected a finite number > 0, got 0.0"),
     ]

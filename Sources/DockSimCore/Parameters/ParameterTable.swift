@@ -61,7 +61,7 @@ public struct ParameterSpec<Root: Sendable>: Sendable {
     public enum Upper: Sendable {
       case value(Int)
       /// At most that field's value: checked when the parameter is given, and an absent one is
-      /// lowered to it (as `quality_min_hits` to `quality_window`). The field is declared earlier.
+      /// lowered to it (a hit count to its window). The field is declared earlier.
       case field(Path<Int>)
     }
     public var lower: Int

@@ -29,8 +29,11 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   /// The live tracks.
   var bank: TrackBank
   var primary: PrimaryChoice
-  /// The measured pose of the last processed frame.
+  /// The measured pose and capture time (seconds) of the last processed frame, and the frame interval
+  /// the life cycle's durations count frames of (`LifeCycleFrames`).
   var lastPose: CameraPose?
+  var lastTime: Double?
+  var frameClock = FrameClock()
   /// The stages' own buffers, reused every frame so a steady scene allocates nothing. Optional only so
   /// that a frame can move them out and back (`take()`) instead of building an empty set to swap in.
   private var stages: Stages?
@@ -84,6 +87,8 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
   @discardableResult
   public mutating func process(time: Double, pose: CameraPose, observations: [Observation]) -> [Track] {
     lastPose = pose
+    if let last = lastTime, time > last { frameClock.observe(time - last) }
+    lastTime = time
     // Moved out and back rather than copied, so their arrays stay uniquely referenced (no copy on
     // write); moved back with `consume` on each way out, since a `defer` assignment copies every
     // buffer (a retain and a release per array and frame).
@@ -127,15 +132,16 @@ public struct MultiTargetTracker: Tracker, SubjectSelecting {
     // 5.
     s.lifeCycle.recordMisses(s.association.assignment, &bank, scene: s.scene, now: now)
     // 6.
-    s.duplicates.mark(&bank, boxes: s.scene.boxes, overlaps: s.scene.overlaps)
+    let frames = LifeCycleFrames(parameters, frameInterval: frameClock.interval)
+    s.duplicates.mark(&bank, boxes: s.scene.boxes, overlaps: s.scene.overlaps, frames)
     // 7.
     s.lifeCycle.initiateUnused(
       s.association.assignment, observations, &bank, time: time, pose: pose, used: &s.used)
     // 8.
-    s.duplicates.merge(&bank)
+    s.duplicates.merge(&bank, frames)
     for (from, to) in s.duplicates.renamed { primary.rename(from, to: to) }
     // 9.
-    s.lifeCycle.removeDead(&bank, keep: &s.keep)
+    s.lifeCycle.removeDead(&bank, frames, keep: &s.keep)
     bank.dropNonFinite(all: false)
   }
 

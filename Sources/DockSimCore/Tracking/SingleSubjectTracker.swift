@@ -2,7 +2,7 @@
 ///
 /// Each frame it predicts to the frame's capture time, gates every observation by its NIS and updates
 /// with the one of least NIS. Without a track it starts one from the tallest box. A track is
-/// confirmed after `confirmHits` hits, coasts through misses and is deleted after `maxCoastFrames`
+/// confirmed after `confirmHits` hits, coasts through misses and is deleted after `maxCoastTime`
 /// consecutive misses (a tentative one after two). When observations keep arriving but all fail the
 /// gate for `reacquireFrames` frames, the track is lost and a new one starts from them. Boxes cut by the image edge are kept but trusted
 /// less (`MeasurementNoiseScale.forBox`). A numerical failure (an innovation covariance that
@@ -43,8 +43,9 @@ public struct SingleSubjectTracker: Tracker {
       start(time: time, pose: pose, observations: observations)
       return track
     }
+    let dt = time - current.time
     do {
-      try filter.predict(dt: time - current.time)
+      try filter.predict(dt: dt)
       var best: (index: Int, nis: Double)?
       for (i, o) in observations.enumerated() {
         let d = try filter.mahalanobis(
@@ -79,7 +80,9 @@ public struct SingleSubjectTracker: Tracker {
     current.time = time
     current.state = filter.state
     current.covarianceUpper = filter.covarianceUpper
-    let limit = current.status == .tentative ? 2 : parameters.maxCoastFrames
+    let limit =
+      current.status == .tentative
+      ? TrackerRules.tentativeMaxMisses : LifeCycleFrames(parameters, frameInterval: dt).maxCoast
     let finite = current.state.components.allSatisfy(\.isFinite)
     track = (current.misses >= limit && current.misses > 0) || !finite ? nil : current
     return track

@@ -21,7 +21,7 @@ struct TrackRecord: Sendable {
   var born: Double
   var lastUpdate: Double
   /// Hit (1) or miss (0) of the last frames the track was not hidden, newest in bit 0, and how many
-  /// bits are valid (at most 64): the quality-based deletion's window.
+  /// bits are valid (at most `historyCapacity`): the quality-based deletion's window.
   var history: UInt64 = 0
   var historyCount = 0
   /// Capture time of the last frame in which the track was hidden behind a nearer one (−∞: never).
@@ -36,13 +36,16 @@ struct TrackRecord: Sendable {
   var duplicateJointHits = 0
   var duplicateNeedsTurns = false
 
+  /// The most frames `history` remembers: the bits of a `UInt64`.
+  static let historyCapacity = 64
+
   /// Frames since the last measurement, whatever the reason.
   var framesSinceUpdate: Int { misses + occludedMisses }
 
   /// Records a frame the track was not hidden: hit or miss.
   mutating func remember(hit: Bool) {
     history = history << 1 | (hit ? 1 : 0)
-    historyCount = min(historyCount + 1, 64)
+    historyCount = min(historyCount + 1, Self.historyCapacity)
   }
 
   /// Hits among the last `window` recorded frames, or nil while fewer than `window` are recorded.

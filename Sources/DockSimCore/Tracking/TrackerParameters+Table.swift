@@ -57,12 +57,12 @@ extension TrackerParameters {
       .number(
         "gate", \.gate, unit: "– (χ², 3 dof)", .positive(max: 1000), readers: .allTrackers,
         doc: "An observation is associated only if its NIS is at most this."),
-      .integer(
-        "max_coast_frames", \.maxCoastFrames, unit: "frames", frameCount,
+      .number(
+        "max_coast_s", \.maxCoastTime, unit: "s", duration,
         readers: [.multiTargetTracker, .singleSubjectTracker],
-        doc: "Most consecutive frames without a measurement (not hidden) before a track is deleted.",
+        doc: "Longest time without a measurement (not hidden) before a track is deleted.",
         notes:
-          "A track may coast at most twice as many frames as it was measured (a burst of clutter coasts a few frames), and the quality rule (`quality_min_hits`) usually ends it first, after 24 misses."
+          "Counted in frames of the observed frame interval (45 at 30 fps, 15 at 10 fps). A track may coast at most twice as many frames as it was measured (a burst of clutter coasts a few frames), and the quality rule (`quality_min_hit_share`) usually ends it first, after 0.8 s."
       ),
       .integer(
         "confirm_hits", \.confirmHits, unit: "–", 1...100,
@@ -73,11 +73,11 @@ extension TrackerParameters {
         doc:
           "Consecutive frames in which observations arrived but all failed the gate, after which the track is restarted from them (0: never).",
         notes: "The multi-subject tracker starts a new track from any unassigned observation instead."),
-      .integer(
-        "max_occlusion_frames", \.maxOcclusionFrames, unit: "frames", frameCount,
+      .number(
+        "max_occlusion_s", \.maxOcclusionTime, unit: "s", duration,
         readers: .multiTargetTracker,
         doc:
-          "Frames a track predicted behind a nearer track may go without a measurement before it is deleted.",
+          "Longest time a track predicted behind a nearer track may go without a measurement before it is deleted.",
         notes: "Being hidden is not evidence that the subject left."),
       .number(
         "saliency_size_weight", \.saliencySizeWeight, unit: "–", weight, readers: .multiTargetTracker,
@@ -135,20 +135,20 @@ extension TrackerParameters {
         notes:
           "A shorter box passes when it may be truncated (cut by the image edge, or the track partly behind a nearer one). A coasting track's grown covariance no longer rules out somebody nearer or farther; this does."
       ),
-      .integer(
-        "quality_window", \.qualityWindow, unit: "frames", 1...64, readers: .multiTargetTracker,
+      .number(
+        "quality_window_s", \.qualityWindowTime, unit: "s", qualityWindow, readers: .multiTargetTracker,
         doc:
-          "Frames not hidden behind a nearer track (in the image or out of it) over which a confirmed track's measurements are counted."
-      ),
-      .integer(
-        "quality_min_hits", \.qualityMinHits, unit: "–", from: 0, atMost: \.qualityWindow,
-        readers: .multiTargetTracker,
-        doc: "A confirmed track with fewer measurements in its window is deleted; 0 disables it.",
+          "Time not hidden behind a nearer track (in the image or out of it) over which a confirmed track's measurements are counted.",
+        notes: "At most 64 frames (2.1 s at 30 fps)."),
+      .number(
+        "quality_min_hit_share", \.qualityMinHitShare, unit: "–", .closed(0, 1), readers: .multiTargetTracker,
+        doc:
+          "A confirmed track measured in fewer than this share of its window's frames is deleted; 0 disables it.",
         notes: "Sparse clutter no longer keeps a false track alive by resetting its miss count."),
-      .integer(
-        "duplicate_frames", \.duplicateFrames, unit: "frames", frameCount, readers: .multiTargetTracker,
+      .number(
+        "duplicate_s", \.duplicateTime, unit: "s", duration, readers: .multiTargetTracker,
         doc:
-          "Consecutive frames two tracks of the same kind must overlap to be one subject: the younger is removed and its primary role passes to the older; 0 disables it.",
+          "How long two tracks of the same kind must overlap to be one subject: the younger is removed and its primary role passes to the older; 0 disables it.",
         notes:
           "Overlapping: IoU ≥ 0.7 and log heights within 0.1; for boxes without a width, as in some logs: centres within half a box height, log heights within 0.2, and measured together in at most 30 % of the frames."
       ),
@@ -173,6 +173,10 @@ extension TrackerParameters {
   /// Per unit of box height: 1 would be an error as large as the box.
   private static let measurementNoiseSlope = NumberBounds.nonNegative(max: 1)
   private static let frameCount = 0...10_000
+  /// Life-cycle durations: up to an hour.
+  private static let duration = NumberBounds.nonNegative(max: 3600)
+  /// The quality window: more than nothing, and what 64 frames hold at any usual frame rate.
+  private static let qualityWindow = NumberBounds.positive(max: 10)
   private static let weight = NumberBounds.nonNegative(max: 100)
   /// Detection scores are confidences in [0, 1].
   private static let score = NumberBounds.closed(0, 1)

@@ -27,18 +27,19 @@ public struct TrackerParameters: Equatable, Sendable {
   public var initialStdLogSizeRate: Double
   /// Mahalanobis gate: an observation is associated only if its NIS is at most this (χ², 3 dof).
   public var gate: Double
-  /// Most consecutive frames without a measurement (while not hidden) before a track is deleted; a
-  /// track may coast at most twice as many frames as it was measured.
-  public var maxCoastFrames: Int
+  /// Longest time without a measurement (while not hidden) before a track is deleted, seconds; a track
+  /// may coast at most twice as many frames as it was measured. Counted in frames of the observed frame
+  /// interval (`LifeCycleFrames`), so the life cycle is the same at 7 and at 30 frames per second.
+  public var maxCoastTime: Double
   /// Hits needed before a new track is confirmed.
   public var confirmHits: Int
   /// Consecutive frames in which observations were present but all failed the gate after which the
   /// track is considered lost and restarted from the observations (a manoeuvre the motion model did
   /// not foresee). 0 disables restarting.
   public var reacquireFrames: Int
-  /// Frames a track predicted behind a nearer track may go without a measurement before it is deleted
-  /// (occlusion-aware coasting: being hidden is not evidence that the subject left).
-  public var maxOcclusionFrames: Int
+  /// Longest time a track predicted behind a nearer track may go without a measurement before it is
+  /// deleted, seconds (occlusion-aware coasting: being hidden is not evidence that the subject left).
+  public var maxOcclusionTime: Double
   /// Weights of the automatic primary-subject choice: box height (fraction of the image), closeness
   /// to the image centre (1 at the centre, 0 at a corner) and speaking confidence.
   public var saliencySizeWeight: Double
@@ -62,17 +63,18 @@ public struct TrackerParameters: Equatable, Sendable {
   /// prediction by more is somebody nearer; one shorter by more is somebody farther, unless it may be
   /// truncated (cut by the image edge, or the track is partly behind a nearer one). 0 disables it.
   public var sizeGate: Double
-  /// Quality-based deletion: a confirmed track with fewer than `qualityMinHits` measurements in its last
-  /// `qualityWindow` frames not hidden behind a nearer track (in the image or out of it) is
-  /// deleted, so sparse clutter cannot keep a false track alive by resetting its miss count.
-  /// `qualityMinHits` 0 disables it.
-  public var qualityWindow: Int
-  public var qualityMinHits: Int
+  /// Quality-based deletion: a confirmed track measured in fewer than `qualityMinHitShare` of the frames
+  /// of its last `qualityWindowTime` seconds not hidden behind a nearer track (in the image or out of
+  /// it) is deleted, so sparse clutter cannot keep a false track alive by resetting its miss count. The
+  /// window holds at most 64 frames. A share of 0 disables it.
+  public var qualityWindowTime: Double
+  public var qualityMinHitShare: Double
   /// Duplicate merging: two tracks of the same kind whose predicted boxes overlap (IoU at least 0.7,
   /// log heights within 0.1; without box widths, centres within half a box height, log heights within
   /// 0.2 and measured together in at most 30 % of the frames) for this many consecutive frames are one
-  /// subject; the younger is removed (its primary role, if any, goes to the older). 0 disables it.
-  public var duplicateFrames: Int
+  /// subject; the younger is removed (its primary role, if any, goes to the older). Seconds; 0 disables
+  /// it.
+  public var duplicateTime: Double
   /// Detection scores (0…1), as ByteTrack uses them: boxes scoring at least `highScore` are associated
   /// first, with every track; boxes from `lowScore` up to `highScore` then only with the confirmed
   /// tracks still without a box (they keep a track alive); lower ones are ignored. Only boxes scoring at
@@ -87,13 +89,14 @@ public struct TrackerParameters: Equatable, Sendable {
     measurementNoiseCenterSlope: Double = 0, measurementNoiseHeightSlope: Double = 0,
     initialStdAngle: Double = 0.01, initialStdLogSize: Double = 0.05,
     initialStdAngleRate: Double = 0.5, initialStdLogSizeRate: Double = 0.2,
-    gate: Double = 21.108, maxCoastFrames: Int = 45, confirmHits: Int = 3, reacquireFrames: Int = 4,
-    maxOcclusionFrames: Int = 150, saliencySizeWeight: Double = 1, saliencyCenterWeight: Double = 0.5,
+    gate: Double = 21.108, maxCoastTime: Double = 1.5, confirmHits: Int = 3, reacquireFrames: Int = 4,
+    maxOcclusionTime: Double = 5, saliencySizeWeight: Double = 1, saliencyCenterWeight: Double = 0.5,
     saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12, edgeCenterNoiseFactor: Double = 8,
     edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 4,
     occludedSizeNoiseFactor: Double = 10,
-    anchorCutEdges: Bool = true, sizeGate: Double = 0.25, qualityWindow: Int = 30, qualityMinHits: Int = 6,
-    duplicateFrames: Int = 10, highScore: Double = 0.5, lowScore: Double = 0.1, initiateScore: Double = 0.5
+    anchorCutEdges: Bool = true, sizeGate: Double = 0.25, qualityWindowTime: Double = 1,
+    qualityMinHitShare: Double = 0.2,
+    duplicateTime: Double = 0.33, highScore: Double = 0.5, lowScore: Double = 0.1, initiateScore: Double = 0.5
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize
@@ -106,10 +109,10 @@ public struct TrackerParameters: Equatable, Sendable {
     self.initialStdAngleRate = initialStdAngleRate
     self.initialStdLogSizeRate = initialStdLogSizeRate
     self.gate = gate
-    self.maxCoastFrames = maxCoastFrames
+    self.maxCoastTime = maxCoastTime
     self.confirmHits = confirmHits
     self.reacquireFrames = reacquireFrames
-    self.maxOcclusionFrames = maxOcclusionFrames
+    self.maxOcclusionTime = maxOcclusionTime
     self.saliencySizeWeight = saliencySizeWeight
     self.saliencyCenterWeight = saliencyCenterWeight
     self.saliencySpeakingWeight = saliencySpeakingWeight
@@ -120,9 +123,9 @@ public struct TrackerParameters: Equatable, Sendable {
     self.occludedSizeNoiseFactor = occludedSizeNoiseFactor
     self.anchorCutEdges = anchorCutEdges
     self.sizeGate = sizeGate
-    self.qualityWindow = qualityWindow
-    self.qualityMinHits = qualityMinHits
-    self.duplicateFrames = duplicateFrames
+    self.qualityWindowTime = qualityWindowTime
+    self.qualityMinHitShare = qualityMinHitShare
+    self.duplicateTime = duplicateTime
     self.highScore = highScore
     self.lowScore = lowScore
     self.initiateScore = initiateScore

@@ -264,7 +264,7 @@ public enum Tuner {
   /// Checks every `tracker.*` parameter against `TrackerParameters.table`: a field it declares, searched
   /// as the field's kind (an integer field with `integer`, a boolean one by its values), and every value
   /// the search can try (each end of the range, each choice) within the field's range, each on its own
-  /// (a rule between fields, `quality_min_hits` at most `quality_window`, is left to the trial).
+  /// (a rule between fields is left to the trial).
   static func checkTrackerParameters(_ space: SearchSpace, file: String) throws {
     let source = "\(file): parameters"
     for (i, p) in space.parameters.enumerated() where p.path.hasPrefix(SearchSpace.trackerPrefix) {

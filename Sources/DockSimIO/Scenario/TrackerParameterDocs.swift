@@ -89,7 +89,7 @@ public enum TrackerParameterDocs {
   }
 
   /// "<doc> Value: a number in (0, 1000] rad²/s³; default 0.1." `name` spells another field's name
-  /// (the bound of `quality_min_hits`); `spelled` uses a boolean's command-line words.
+  /// (a bound set by another field); `spelled` uses a boolean's command-line words.
   public static func line(
     _ entry: ParameterSpec<TrackerParameters>, name: (String) -> String, spelled: Bool = true
   ) -> String {

@@ -142,7 +142,6 @@ import Testing
   static let boundsOnOtherFields: Set<String> = [
     "sensors.encoder_rate_hz",  // at most physics_rate_hz
     "sensors.gyro_rate_hz",  // at most physics_rate_hz
-    "tracker.quality_min_hits",  // at most quality_window
   ]
 
   @Test func everyBoundOfTheSchemaIsEnforced() throws {

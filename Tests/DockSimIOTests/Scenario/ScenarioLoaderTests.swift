@@ -30,7 +30,7 @@ import Testing
       tracker: TrackerParameters(
         processNoiseAngle: 0.6, processNoiseLogSize: 0.2, measurementNoiseCenter: 0.005,
         measurementNoiseHeight: 0.007, initialStdAngle: deg(1), initialStdLogSize: 0.1,
-        initialStdAngleRate: deg(30), initialStdLogSizeRate: 0.3, gate: 16.27, maxCoastFrames: 60,
+        initialStdAngleRate: deg(30), initialStdLogSizeRate: 0.3, gate: 16.27, maxCoastTime: 2,
         confirmHits: 2),
       controller: ControllerParameters(
         gain: 5, maximumAcceleration: deg(500), feedforward: false, lookahead: 0.035, deadband: deg(0.2),
@@ -212,14 +212,14 @@ struct OverrideTests {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "docksim-ov-\(UUID().uuidString).yaml")
     defer { try? FileManager.default.removeItem(at: dir) }
-    try "tracker: { process_noise_angle: 0.2, max_coast_frames: 10 }\n".write(
+    try "tracker: { process_noise_angle: 0.2, max_coast_s: 0.5 }\n".write(
       to: dir, atomically: true, encoding: .utf8)
     var o = ScenarioOverrides()
     try o.addOverlay(path: dir.path)
-    try o.addAssignment("tracker.max_coast_frames=20")
+    try o.addAssignment("tracker.max_coast_s=0.75")
     let s = try ScenarioLoader.parse(yaml: Self.yaml, file: "o.yaml", overrides: o)
     #expect(s.tracker.processNoiseAngle == 0.2)
-    #expect(s.tracker.maxCoastFrames == 20)
+    #expect(s.tracker.maxCoastTime == 0.75)
     #expect(s.tracker.gate == 16)
   }
 

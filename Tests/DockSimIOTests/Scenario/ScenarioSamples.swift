@@ -44,7 +44,7 @@ enum ScenarioSamples {
       initial_std_angle_rate_deg_s: 30
       initial_std_log_size_rate: 0.3
       gate: 16.27
-      max_coast_frames: 60
+      max_coast_s: 2
       confirm_hits: 2
     controller:
       gain_per_s: 5

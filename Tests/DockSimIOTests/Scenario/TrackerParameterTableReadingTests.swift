@@ -81,13 +81,13 @@ struct TrackerParameterTableReadingTests {
     }
   }
 
-  @Test func theReaderKeepsItsMessagesAndTheRuleBetweenFields() throws {
+  @Test func theReaderKeepsItsMessages() throws {
     #expect {
-      try Self.scenario(tracker: ["quality_window: 10", "quality_min_hits: 12"])
+      try Self.scenario(tracker: ["quality_min_hit_share: 1.5"])
     } throws: { error in
-      "\(error)" == "s.yaml:12: tracker.quality_min_hits: expected an integer in 0 ... 10, got 12"
+      "\(error)" == "s.yaml:11: tracker.quality_min_hit_share: expected a number <= 1, got 1.5"
     }
-    #expect(try Self.scenario(tracker: ["quality_window: 4"]).tracker.qualityMinHits == 4)
+    #expect(try Self.scenario(tracker: ["quality_window_s: 0.5"]).tracker.qualityWindowTime == 0.5)
     #expect {
       try Self.scenario(tracker: ["gait: 3"])
     } throws: { error in
@@ -96,9 +96,9 @@ struct TrackerParameterTableReadingTests {
       )
     }
     #expect {
-      try Self.scenario(tracker: ["max_coast_frames: 2.0"])
+      try Self.scenario(tracker: ["confirm_hits: 2.0"])
     } throws: { error in
-      "\(error)".contains("tracker.max_coast_frames: expected an integer in 0 ... 10000, got 2.0")
+      "\(error)".contains("tracker.confirm_hits: expected an integer in 1 ... 100, got 2.0")
     }
     #expect {
       try Self.scenario(tracker: ["gate: .nan"])
@@ -171,17 +171,13 @@ struct TrackerParameterTableReadingTests {
     #expect(typed.handoverAngle == Double.pi / 2 && !typed.anchorCutEdges && typed.gate == 10)
     #expect(typed.confirmHits == 16)
     let refused: [([String: String], String)] = [
-      (["max_coast_frames": "-1"], "--max-coast-frames: expected an integer in 0 ... 10000, got -1"),
+      (["max_coast_s": "-1"], "--max-coast-s: expected a number >= 0, got -1"),
       (
-        ["max_occlusion_frames": "many"],
-        "--max-occlusion-frames: expected an integer in 0 ... 10000, got the string \"many\""
+        ["confirm_hits": "many"],
+        "--confirm-hits: expected an integer in 1 ... 100, got the string \"many\""
       ),
       (["anchor_cut_edges": "middle"], "--cut-edges: expected one of 'anchor' and 'center', got 'middle'"),
       (["gate": ""], "--gate: expected a value, got an empty one"),
-      (
-        ["quality_window": "5", "quality_min_hits": "6"],
-        "--quality-min-hits: expected an integer in 0 ... 5, got 6"
-      ),
     ]
     for (values, message) in refused {
       #expect {
@@ -195,8 +191,9 @@ struct TrackerParameterTableReadingTests {
   /// The values `docksim tune` tries on a log, as text: read and checked as the scenario field.
   @Test func tunedValuesAreReadAsTheScenarioField() throws {
     let p = try TrackerParameterInput.parameters(
-      [(field: "initial_std_angle_deg", text: "180"), (field: "quality_window", text: "4")], source: "t.yaml")
-    #expect(p.initialStdAngle == Double.pi && p.qualityMinHits == 4)
+      [(field: "initial_std_angle_deg", text: "180"), (field: "max_occlusion_s", text: "2")], source: "t.yaml"
+    )
+    #expect(p.initialStdAngle == Double.pi && p.maxOcclusionTime == 2)
     #expect {
       try TrackerParameterInput.parameters([(field: "gaet", text: "3")], source: "t.yaml: parameters")
     } throws: { error in

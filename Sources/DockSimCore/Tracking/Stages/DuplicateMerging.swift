@@ -33,7 +33,7 @@ enum Handover {
 }
 
 /// Stage "duplicates": merges tracks that are one subject. Two tracks of the same kind whose predicted
-/// boxes coincide for `duplicateFrames` consecutive frames take turns at one subject's detections: the
+/// boxes coincide for `duplicateTime` (`LifeCycleFrames.duplicate` frames) take turns at one subject's detections: the
 /// younger is removed. A track lost while visible is continued by the new track that picked its subject
 /// up (`Handover`): the old one takes the new one's estimate and keeps its identity. Either way the
 /// removed track's primary role or selection passes to the one kept (`renamed`).
@@ -56,8 +56,11 @@ struct DuplicateMerging: Sendable {
   /// `duplicateLogSizeWithoutWidth`); since that also holds for two people standing close, those two
   /// tracks must also take turns at the detections (`duplicateJointShare`), as two tracks on one
   /// person's detections do.
-  mutating func mark(_ bank: inout TrackBank, boxes: [NormalizedRect], overlaps: BoxOverlapCandidates) {
-    guard parameters.duplicateFrames > 0 else { return }
+  mutating func mark(
+    _ bank: inout TrackBank, boxes: [NormalizedRect], overlaps: BoxOverlapCandidates,
+    _ frames: LifeCycleFrames
+  ) {
+    guard frames.duplicate > 0 else { return }
     // Boxes with a width coincide only when they intersect: those pairs are the overlap candidates. A
     // box without one coincides by its centre, with any box: then every pair is looked at.
     let everyPair = overlaps.everyPair || !overlaps.allHaveWidth
@@ -130,8 +133,8 @@ struct DuplicateMerging: Sendable {
 
   /// Whether a record's track has coincided with its partner long enough (and, where that is required,
   /// has mostly taken turns with it) to be the same subject.
-  func isDuplicate(_ r: TrackRecord) -> Bool {
-    guard r.duplicateOf != 0, r.duplicateFrames >= parameters.duplicateFrames else { return false }
+  func isDuplicate(_ r: TrackRecord, _ frames: LifeCycleFrames) -> Bool {
+    guard r.duplicateOf != 0, r.duplicateFrames >= frames.duplicate else { return false }
     return !r.duplicateNeedsTurns
       || Double(r.duplicateJointHits) <= TrackerRules.duplicateJointShare * Double(r.duplicateFrames)
   }
@@ -141,19 +144,19 @@ struct DuplicateMerging: Sendable {
   }
 
   /// Removes duplicates and continues lost tracks (see the type); `renamed` lists what was folded.
-  mutating func merge(_ bank: inout TrackBank) {
+  mutating func merge(_ bank: inout TrackBank, _ frames: LifeCycleFrames) {
     renamed.removeAll(keepingCapacity: true)
     // Most frames no track is either a duplicate or a candidate for a handover: no mask to build then.
-    let checksDuplicates = parameters.duplicateFrames > 0
+    let checksDuplicates = frames.duplicate > 0
     guard
-      bank.records.contains(where: { (checksDuplicates && isDuplicate($0)) || Handover.isLost($0) })
+      bank.records.contains(where: { (checksDuplicates && isDuplicate($0, frames)) || Handover.isLost($0) })
     else { return }
     keep.removeAll(keepingCapacity: true)
     keep.append(contentsOf: repeatElement(true, count: bank.records.count))
     var any = false
     // Two tracks on one subject, taking turns at its detections: the younger goes.
     if checksDuplicates {
-      for i in bank.indices where isDuplicate(bank.records[i]) {
+      for i in bank.indices where isDuplicate(bank.records[i], frames) {
         guard let j = bank.index(of: bank.records[i].duplicateOf), keep[j],
           Self.isYounger(bank.records[i], than: bank.records[j])
         else { continue }

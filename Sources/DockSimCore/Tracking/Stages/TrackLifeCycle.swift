@@ -77,27 +77,27 @@ struct TrackLifeCycle: Sendable {
     }
   }
 
-  /// Whether a record's track is to be deleted.
-  func isDead(_ r: TrackRecord) -> Bool {
+  /// Whether a record's track is to be deleted, with the durations in `frames`.
+  func isDead(_ r: TrackRecord, _ frames: LifeCycleFrames) -> Bool {
     // A track earns its coast: one seen a few times (a burst of clutter) may miss twice as many
-    // frames as it was seen, an established one `maxCoastFrames` (the confidence of a score-based
-    // track manager, in frames).
-    let coast = min(parameters.maxCoastFrames, TrackerRules.coastFramesPerHit * r.hits)
-    let minHits = parameters.qualityMinHits
+    // frames as it was seen, an established one `maxCoastTime` (the confidence of a score-based
+    // track manager).
+    let coast = min(frames.maxCoast, TrackerRules.coastFramesPerHit * r.hits)
+    let minHits = frames.qualityMinHits
     let poor =
       minHits > 0 && r.status != .tentative
-      && (r.hits(inLast: parameters.qualityWindow).map { $0 < minHits } ?? false)
+      && (r.hits(inLast: frames.qualityWindow).map { $0 < minHits } ?? false)
     return r.status == .tentative
       ? r.framesSinceUpdate >= TrackerRules.tentativeMaxMisses
-      : r.misses > coast || r.framesSinceUpdate > parameters.maxOcclusionFrames || poor
+      : r.misses > coast || r.framesSinceUpdate > frames.maxOcclusion || poor
   }
 
   /// Deletes the dead tracks (`keep` is scratch).
-  func removeDead(_ bank: inout TrackBank, keep: inout [Bool]) {
+  func removeDead(_ bank: inout TrackBank, _ frames: LifeCycleFrames, keep: inout [Bool]) {
     // Most frames nobody dies: no mask to build then.
-    guard bank.records.contains(where: { isDead($0) }) else { return }
+    guard bank.records.contains(where: { isDead($0, frames) }) else { return }
     keep.removeAll(keepingCapacity: true)
-    for r in bank.records { keep.append(!isDead(r)) }
+    for r in bank.records { keep.append(!isDead(r, frames)) }
     bank.retain(keep)
   }
 }

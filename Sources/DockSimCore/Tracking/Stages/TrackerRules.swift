@@ -29,7 +29,7 @@ enum TrackerRules {
   /// detector's, two in a row mean the boxes were clutter.
   static let tentativeMaxMisses = 2
   /// A confirmed track may coast at most this many frames per hit it has had (up to
-  /// `maxCoastFrames`): a burst of clutter earns little coast, an established track its full span.
+  /// `maxCoastTime`): a burst of clutter earns little coast, an established track its full span.
   static let coastFramesPerHit = 2
   /// Weights of the previous value and of the new one in the exponential smoothing of a face's speaking
   /// confidence per measured frame (they sum to 1): about 5 frames of memory, enough to ride over the
