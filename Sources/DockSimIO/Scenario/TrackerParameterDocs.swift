@@ -148,7 +148,7 @@ public enum TrackerParameterDocs {
   }
 
   /// The allowed values as the docs write them: "(0, 1000]", "(0, 1145.92] (20 rad/s)", "0 … 10000",
-  /// "0 … `quality_window`", "`true` / `false`".
+  /// "0 … `window`" (a bound set by another field), "`true` / `false`".
   static func allowedText<Root>(_ entry: ParameterSpec<Root>, in table: ParameterTable<Root>, spelled: Bool)
     -> String
   {

@@ -66,7 +66,7 @@ public enum TrackerParameterInput {
   /// - Parameter given: Each option's value as typed, by the parameter's name (`process_noise_angle`).
   /// - Throws: `InputError` whose `file` is the option (`--gate`) and whose message says what the option
   ///   expects: an option the tracker does not read, an empty value, a value of the wrong kind or out of
-  ///   range, and a value above the field bounding it (`--quality-min-hits` above `--quality-window`).
+  ///   range, and a value above the field bounding it.
   public static func replayParameters(_ given: [String: String], tracker: ParameterReaders) throws(InputError)
     -> TrackerParameters
   {

@@ -13,8 +13,8 @@ enum TrackerSchema {
         description: TrackerParameterDocs.description(entry))
     })
 
-  /// The scenario field of a table entry. A field bounded by another (`quality_min_hits` by
-  /// `quality_window`) is bounded by that field's largest value here; `read` checks the rule itself.
+  /// The scenario field of a table entry. A field bounded by another is bounded by that field's largest
+  /// value here; `read` checks the rule itself.
   static func fieldKind<Root>(_ entry: ParameterSpec<Root>, in table: ParameterTable<Root>) -> FieldKind {
     switch entry.kind {
     case .number(_, let bounds), .degrees(_, let bounds): return .number(bounds)
