@@ -286,6 +286,7 @@ public struct ParameterTable<Root: Sendable>: Sendable {
   /// to it), as the scenario reader does.
   ///
   /// - Parameters:
+  ///   - base: The values the given ones are applied to (usually `defaults`).
   ///   - value: The value given for an entry (nil when not given), with what the entry expects for a
   ///     message about a malformed one.
   ///   - refuse: The error for a value outside what the entry allows: `broken` is the expectation it
