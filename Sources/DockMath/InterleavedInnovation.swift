@@ -272,9 +272,13 @@ private struct UpdateBuffers {
   var nis: UnsafeMutablePointer<Double>
 }
 
-/// The lane loops. Element (i, j) of a bank with r rows sits at (j·r + i)·stride + lane; every loop
-/// walks the lanes four at a time. Sizes and the covariances' orientation are parameters so that calls
-/// with constants unroll and fold.
+/// The lane loops. Element (i, j) of a bank with r rows sits at (j·r + i)·stride + lane. Every loop
+/// walks the filters one lane group at a time: four lanes (`SIMD4`, two SSE2 registers) while more
+/// than two filters are left, and two (`SIMD2`, one register) for a last group of one or two filters,
+/// so that a bank of one track does half the arithmetic of a whole group (the tracker's usual case,
+/// one subject). Each lane does the same IEEE operations in the same order at either width, so a
+/// filter's result does not depend on the width its group ran at, nor on the other filters. Sizes
+/// and the covariances' orientation are parameters so that calls with constants unroll and fold.
 private struct Kernels {
   let stride: Int
   let count: Int
@@ -294,9 +298,14 @@ private struct Kernels {
   }
 
   /// All ones in the lanes from `c` that are filters, zero in padding lanes.
-  @inline(__always) func validLanes(from c: Int) -> SIMD4<Int64> {
-    (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c))).bits
+  @inline(__always) func validLanes<V: KernelLanes>(_: V.Type, from c: Int) -> V.Bits {
+    V.lanes(below: count &- c)
   }
+
+  /// Whether the lane group from `c` runs four lanes wide: more than two filters are left from it.
+  /// Each kernel runs its wide groups, then the last group two lanes wide when one or two filters are
+  /// left for it (groups start at multiples of four either way).
+  @inline(__always) func wide(_ c: Int) -> Bool { count &- c > 2 }
 
   /// H P, S and L for every filter; true if some filter's S holds NaN or is not positive definite.
   @inline(__always)
@@ -305,63 +314,84 @@ private struct Kernels {
     _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
     _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
   ) -> Bool {
-    var bad = SIMD4<Int64>(repeating: 0)
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      for j in 0..<n {
-        for i in 0..<m {
-          var acc = Lanes(repeating: 0)
-          for q in 0..<n where nonzero(i, q, n: n) {
-            acc += h.lanes(at(q &* m &+ i, c)) * p.lanes(at(pIndex(q, j, n: n, transposed: pt), c))
-          }
-          hp.setLanes(at(j &* m &+ i, c), acc)
-        }
+    var (bad, c) = (false, 0)
+    while wide(c) {
+      if factorGroup(SIMD4<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, transposed: pt) {
+        bad = true
       }
-      // S = H P Hᵀ + R, lower triangle.
-      for j in 0..<m {
-        for i in j..<m {
-          var acc = Lanes(repeating: 0)
-          for q in 0..<n where nonzero(j, q, n: n) {
-            acc += hp.lanes(at(q &* m &+ i, c)) * h.lanes(at(q &* m &+ j, c))
-          }
-          if i == j { acc += r.lanes(at(i, c)) }
-          s.setLanes(at(j &* m &+ i, c), acc)
+      c &+= 4
+    }
+    if c < count,
+      factorGroup(SIMD2<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, transposed: pt)
+    {
+      bad = true
+    }
+    return bad
+  }
+
+  /// One lane group of `factor`. `@_transparent` (inlined before specialization), not
+  /// `@inline(__always)`: with the latter the compiler kept the two-lane specialization out of line,
+  /// where the sizes passed as constants are not constants, and a bank of one track ran 15 % slower.
+  @_transparent
+  func factorGroup<V: KernelLanes>(
+    _: V.Type, _ c: Int, _ p: UnsafePointer<Double>, _ h: UnsafePointer<Double>, _ r: UnsafePointer<Double>,
+    _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
+    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
+  ) -> Bool {
+    for j in 0..<n {
+      for i in 0..<m {
+        var acc = V(repeating: 0)
+        for q in 0..<n where nonzero(i, q, n: n) {
+          acc += V.load(h, at(q &* m &+ i, c)) * V.load(p, at(pIndex(q, j, n: n, transposed: pt), c))
         }
+        acc.store(hp, at(j &* m &+ i, c))
       }
-      let valid = validLanes(from: c)
-      for j in 0..<m {
-        for i in j..<m {
-          let v = s.lanes(at(j &* m &+ i, c))
-          bad |= (v .!= v).bits & valid
+    }
+    // S = H P Hᵀ + R, lower triangle.
+    for j in 0..<m {
+      for i in j..<m {
+        var acc = V(repeating: 0)
+        for q in 0..<n where nonzero(j, q, n: n) {
+          acc += V.load(hp, at(q &* m &+ i, c)) * V.load(h, at(q &* m &+ j, c))
         }
-        var d = s.lanes(at(j &* m &+ j, c))
-        for q in 0..<j {
-          let ljq = l.lanes(at(q &* m &+ j, c))
-          d -= ljq * ljq
-        }
-        bad |= ~(d .> 0).bits & valid
-        let pivot = d.squareRoot()
-        // One division per pivot; the column below and every later solve multiply by it.
-        let inverse = 1 / pivot
-        l.setLanes(at(j &* m &+ j, c), pivot)
-        inverseDiagonal.setLanes(at(j, c), inverse)
-        for i in 0..<j { l.setLanes(at(j &* m &+ i, c), Lanes(repeating: 0)) }
-        for i in (j + 1)..<m {
-          var v = s.lanes(at(j &* m &+ i, c))
-          for q in 0..<j { v -= l.lanes(at(q &* m &+ i, c)) * l.lanes(at(q &* m &+ j, c)) }
-          l.setLanes(at(j &* m &+ i, c), v * inverse)
-        }
+        if i == j { acc += V.load(r, at(i, c)) }
+        acc.store(s, at(j &* m &+ i, c))
+      }
+    }
+    let valid = validLanes(V.self, from: c)
+    var bad = V.Bits(repeating: 0)
+    for j in 0..<m {
+      for i in j..<m {
+        bad |= V.load(s, at(j &* m &+ i, c)).nanBits & valid
+      }
+      var d = V.load(s, at(j &* m &+ j, c))
+      for q in 0..<j {
+        let ljq = V.load(l, at(q &* m &+ j, c))
+        d -= ljq * ljq
+      }
+      bad |= ~d.positiveBits & valid
+      let pivot = d.squareRoot()
+      // One division per pivot; the column below and every later solve multiply by it.
+      let inverse = V(repeating: 1) / pivot
+      pivot.store(l, at(j &* m &+ j, c))
+      inverse.store(inverseDiagonal, at(j, c))
+      for i in 0..<j { V(repeating: 0).store(l, at(j &* m &+ i, c)) }
+      for i in (j + 1)..<m {
+        var v = V.load(s, at(j &* m &+ i, c))
+        for q in 0..<j { v -= V.load(l, at(q &* m &+ i, c)) * V.load(l, at(q &* m &+ j, c)) }
+        (v * inverse).store(l, at(j &* m &+ i, c))
       }
     }
     return bad.anyLane
   }
 
-  /// u ← L⁻¹ u for the four filters from lane `c`.
+  /// u ← L⁻¹ u for the filters from lane `c`.
   @inline(__always)
-  func forward(_ f: Factor, _ u: inout InlineLanes, c: Int, m: Int) {
+  func forward<V: KernelLanes>(_ f: Factor, _ u: inout InlineLanes<V>, c: Int, m: Int) {
     for i in 0..<m {
       var v = u[i]
-      for q in 0..<i { v -= f.l.lanes(at(q &* m &+ i, c)) * u[q] }
-      u[i] = v * f.inverseDiagonal.lanes(at(i, c))
+      for q in 0..<i { v -= V.load(f.l, at(q &* m &+ i, c)) * u[q] }
+      u[i] = v * V.load(f.inverseDiagonal, at(i, c))
     }
   }
 
@@ -370,95 +400,213 @@ private struct Kernels {
     _ z: UnsafePointer<Double>, _ columns: Int, _ predicted: UnsafePointer<Double>, _ l: Factor,
     _ out: UnsafeMutablePointer<Double>, m: Int
   ) {
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      let lanes = Swift.min(4, count &- c)
-      for j in 0..<columns {
-        var u = InlineLanes()
-        for i in 0..<m { u[i] = Lanes(repeating: z[j &* m &+ i]) - predicted.lanes(at(i, c)) }
-        forward(l, &u, c: c, m: m)
-        var sum = Lanes(repeating: 0)
-        for i in 0..<m { sum += u[i] * u[i] }
-        for t in 0..<lanes { out[(c &+ t) &* columns &+ j] = sum[t] }
-      }
+    var c = 0
+    while wide(c) {
+      distancesGroup(SIMD4<Double>.self, c, z, columns, predicted, l, out, m: m)
+      c &+= 4
+    }
+    if c < count { distancesGroup(SIMD2<Double>.self, c, z, columns, predicted, l, out, m: m) }
+  }
+
+  /// One lane group of `distances` (`@_transparent`: see `factorGroup`).
+  @_transparent
+  func distancesGroup<V: KernelLanes>(
+    _: V.Type, _ c: Int, _ z: UnsafePointer<Double>, _ columns: Int, _ predicted: UnsafePointer<Double>,
+    _ l: Factor, _ out: UnsafeMutablePointer<Double>, m: Int
+  ) {
+    let lanes = Swift.min(V.scalarCount, count &- c)
+    for j in 0..<columns {
+      var u = InlineLanes<V>()
+      for i in 0..<m { u[i] = V(repeating: z[j &* m &+ i]) - V.load(predicted, at(i, c)) }
+      forward(l, &u, c: c, m: m)
+      var sum = V(repeating: 0)
+      for i in 0..<m { sum += u[i] * u[i] }
+      for t in 0..<lanes { out[(c &+ t) &* columns &+ j] = sum[t] }
     }
   }
 
   @inline(__always)
   func update(_ b: UpdateBuffers, m: Int, n: Int, transposed pt: Bool, notPositiveDefinite: inout [Int]) {
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      // V = L⁻¹ H P, column by column, in place of H P.
-      for j in 0..<n {
-        var col = InlineLanes()
-        for i in 0..<m { col[i] = b.v.lanes(at(j &* m &+ i, c)) }
-        forward(b.l, &col, c: c, m: m)
-        for i in 0..<m { b.v.setLanes(at(j &* m &+ i, c), col[i]) }
-      }
-      var u = InlineLanes()
-      for i in 0..<m { u[i] = b.y.lanes(at(i, c)) }
-      forward(b.l, &u, c: c, m: m)
-      var nis = u[0] * u[0]
-      for i in 1..<m { nis += u[i] * u[i] }
-      let lanes = Swift.min(4, count &- c)
-      for t in 0..<lanes { b.nis[c &+ t] = nis[t] }
-      // x += Vᵀ u.
-      for i in 0..<n {
-        var sum = Lanes(repeating: 0)
-        for q in 0..<m { sum += b.v.lanes(at(i &* m &+ q, c)) * u[q] }
-        b.x.setLanes(at(i, c), b.x.lanes(at(i, c)) + sum)
-      }
-      // P ← P − Vᵀ V; the two halves differ by rounding of the prediction, so both are updated and
-      // averaged (which makes the orientation of the storage irrelevant from here on).
-      for j in 0..<n {
-        // Column j of V once for the whole column of P (stores into P could alias it otherwise).
-        var vj = InlineLanes()
-        for q in 0..<m { vj[q] = b.v.lanes(at(j &* m &+ q, c)) }
-        for i in j..<n {
-          var sum = Lanes(repeating: 0)
-          for q in 0..<m { sum += b.v.lanes(at(i &* m &+ q, c)) * vj[q] }
-          let (lo, up) = (
-            at(pIndex(i, j, n: n, transposed: pt), c), at(pIndex(j, i, n: n, transposed: pt), c)
-          )
-          let lower = b.p.lanes(lo) - sum
-          if i == j {
-            b.p.setLanes(lo, lower)
-          } else {
-            let mean = 0.5 * (lower + (b.p.lanes(up) - sum))
-            b.p.setLanes(lo, mean)
-            b.p.setLanes(up, mean)
-          }
+    var c = 0
+    while wide(c) {
+      updateGroup(
+        SIMD4<Double>.self, c, b, m: m, n: n, transposed: pt, notPositiveDefinite: &notPositiveDefinite)
+      c &+= 4
+    }
+    if c < count {
+      updateGroup(
+        SIMD2<Double>.self, c, b, m: m, n: n, transposed: pt, notPositiveDefinite: &notPositiveDefinite)
+    }
+  }
+
+  /// One lane group of `update` (`@_transparent`: see `factorGroup`).
+  @_transparent
+  func updateGroup<V: KernelLanes>(
+    _: V.Type, _ c: Int, _ b: UpdateBuffers, m: Int, n: Int, transposed pt: Bool,
+    notPositiveDefinite: inout [Int]
+  ) {
+    // V = L⁻¹ H P, column by column, in place of H P.
+    for j in 0..<n {
+      var col = InlineLanes<V>()
+      for i in 0..<m { col[i] = V.load(b.v, at(j &* m &+ i, c)) }
+      forward(b.l, &col, c: c, m: m)
+      for i in 0..<m { col[i].store(b.v, at(j &* m &+ i, c)) }
+    }
+    var u = InlineLanes<V>()
+    for i in 0..<m { u[i] = V.load(b.y, at(i, c)) }
+    forward(b.l, &u, c: c, m: m)
+    var nis = u[0] * u[0]
+    for i in 1..<m { nis += u[i] * u[i] }
+    let lanes = Swift.min(V.scalarCount, count &- c)
+    for t in 0..<lanes { b.nis[c &+ t] = nis[t] }
+    // x += Vᵀ u.
+    for i in 0..<n {
+      var sum = V(repeating: 0)
+      for q in 0..<m { sum += V.load(b.v, at(i &* m &+ q, c)) * u[q] }
+      (V.load(b.x, at(i, c)) + sum).store(b.x, at(i, c))
+    }
+    // P ← P − Vᵀ V; the two halves differ by rounding of the prediction, so both are updated and
+    // averaged (which makes the orientation of the storage irrelevant from here on).
+    let half = V(repeating: 0.5)
+    for j in 0..<n {
+      // Column j of V once for the whole column of P (stores into P could alias it otherwise).
+      var vj = InlineLanes<V>()
+      for q in 0..<m { vj[q] = V.load(b.v, at(j &* m &+ q, c)) }
+      for i in j..<n {
+        var sum = V(repeating: 0)
+        for q in 0..<m { sum += V.load(b.v, at(i &* m &+ q, c)) * vj[q] }
+        let (lo, up) = (
+          at(pIndex(i, j, n: n, transposed: pt), c), at(pIndex(j, i, n: n, transposed: pt), c)
+        )
+        let lower = V.load(b.p, lo) - sum
+        if i == j {
+          lower.store(b.p, lo)
+        } else {
+          let mean = half * (lower + (V.load(b.p, up) - sum))
+          mean.store(b.p, lo)
+          mean.store(b.p, up)
         }
       }
-      // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
-      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
-      // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
-      // at hand each term of the elimination is one product, not two.
-      var bad = SIMD4<Int64>(repeating: 0)
-      for j in 0..<n {
-        var d = b.p.lanes(at(j &* n &+ j, c))
-        for q in 0..<j { d -= b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-        bad |= ~((d .> 0).bits & (d .< .infinity).bits)
-        let inverse = 1 / d
-        b.check.setLanes(at(j &* n &+ j, c), inverse)
-        for i in (j + 1)..<n {
-          var w = b.p.lanes(at(j &* n &+ i, c))
-          for q in 0..<j { w -= b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-          b.check.setLanes(at(j &* n &+ i, c), w)
-          b.check.setLanes(at(i &* n &+ j, c), w * inverse)
-        }
+    }
+    // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
+    // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
+    // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
+    // at hand each term of the elimination is one product, not two.
+    var bad = V.Bits(repeating: 0)
+    for j in 0..<n {
+      var d = V.load(b.p, at(j &* n &+ j, c))
+      for q in 0..<j { d -= V.load(b.check, at(q &* n &+ j, c)) * V.load(b.check, at(j &* n &+ q, c)) }
+      bad |= ~(d.positiveBits & d.belowInfinityBits)
+      let inverse = V(repeating: 1) / d
+      inverse.store(b.check, at(j &* n &+ j, c))
+      for i in (j + 1)..<n {
+        var w = V.load(b.p, at(j &* n &+ i, c))
+        for q in 0..<j { w -= V.load(b.check, at(q &* n &+ i, c)) * V.load(b.check, at(j &* n &+ q, c)) }
+        w.store(b.check, at(j &* n &+ i, c))
+        (w * inverse).store(b.check, at(i &* n &+ j, c))
       }
-      bad &= validLanes(from: c)
-      if bad.anyLane {
-        for t in 0..<lanes where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
-      }
+    }
+    bad &= validLanes(V.self, from: c)
+    if bad.anyLane {
+      for t in 0..<lanes where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
     }
   }
 }
 
 /// Up to four element-lanes of one column (m ≤ 4), on the stack.
-private struct InlineLanes {
-  var e = InlineArray<4, Lanes>(repeating: Lanes(repeating: 0))
-  @inline(__always) subscript(i: Int) -> Lanes {
+private struct InlineLanes<V: KernelLanes> {
+  var e = InlineArray<4, V>(repeating: V(repeating: 0))
+  @inline(__always) subscript(i: Int) -> V {
     get { e[i] }
     set { e[i] = newValue }
   }
+}
+
+/// The SIMD unit of the kernels, `SIMD4<Double>` or `SIMD2<Double>`: the requirements are met by the
+/// standard library's concrete operators on those types, so a kernel specialized for one compiles to
+/// the same vector instructions as code written for it directly.
+private protocol KernelLanes {
+  /// The lanes of a comparison, all ones where it holds.
+  associatedtype Bits: KernelBits
+  static var scalarCount: Int { get }
+  init(repeating value: Double)
+  subscript(index: Int) -> Double { get set }
+  static func + (a: Self, b: Self) -> Self
+  static func - (a: Self, b: Self) -> Self
+  static func * (a: Self, b: Self) -> Self
+  static func / (a: Self, b: Self) -> Self
+  static func += (a: inout Self, b: Self)
+  static func -= (a: inout Self, b: Self)
+  func squareRoot() -> Self
+  /// All ones in lanes 0..<`n`, zero in the others.
+  static func lanes(below n: Int) -> Bits
+  /// All ones in the lanes that are NaN.
+  var nanBits: Bits { get }
+  /// All ones in the lanes that are > 0.
+  var positiveBits: Bits { get }
+  /// All ones in the lanes that are < +∞.
+  var belowInfinityBits: Bits { get }
+  /// The lanes from `offset` (no alignment needed).
+  static func load(_ p: UnsafePointer<Double>, _ offset: Int) -> Self
+  static func load(_ p: UnsafeMutablePointer<Double>, _ offset: Int) -> Self
+  /// Stores the lanes at `offset` (no alignment needed).
+  func store(_ p: UnsafeMutablePointer<Double>, _ offset: Int)
+}
+
+/// Comparison lanes as integers (see `SIMDMask.bits` for why not masks).
+private protocol KernelBits {
+  init(repeating value: Int64)
+  subscript(index: Int) -> Int64 { get set }
+  static func & (a: Self, b: Self) -> Self
+  static func &= (a: inout Self, b: Self)
+  static func |= (a: inout Self, b: Self)
+  static prefix func ~ (a: Self) -> Self
+  var anyLane: Bool { get }
+}
+
+extension SIMD4<Double>: KernelLanes {
+  @inline(__always) fileprivate static func lanes(below n: Int) -> SIMD4<Int64> {
+    (Self(0, 1, 2, 3) .< Self(repeating: Double(n))).bits
+  }
+  @inline(__always) fileprivate var nanBits: SIMD4<Int64> { (self .!= self).bits }
+  @inline(__always) fileprivate var positiveBits: SIMD4<Int64> { (self .> 0).bits }
+  @inline(__always) fileprivate var belowInfinityBits: SIMD4<Int64> { (self .< .infinity).bits }
+  @inline(__always) fileprivate static func load(_ p: UnsafePointer<Double>, _ offset: Int) -> Self {
+    p.lanes(offset)
+  }
+  @inline(__always) fileprivate static func load(_ p: UnsafeMutablePointer<Double>, _ offset: Int) -> Self {
+    p.lanes(offset)
+  }
+  @inline(__always) fileprivate func store(_ p: UnsafeMutablePointer<Double>, _ offset: Int) {
+    p.setLanes(offset, self)
+  }
+}
+
+extension SIMD4<Int64>: KernelBits {}
+
+extension SIMD2<Double>: KernelLanes {
+  @inline(__always) fileprivate static func lanes(below n: Int) -> SIMD2<Int64> {
+    (Self(0, 1) .< Self(repeating: Double(n))).bits
+  }
+  @inline(__always) fileprivate var nanBits: SIMD2<Int64> { (self .!= self).bits }
+  @inline(__always) fileprivate var positiveBits: SIMD2<Int64> { (self .> 0).bits }
+  @inline(__always) fileprivate var belowInfinityBits: SIMD2<Int64> { (self .< .infinity).bits }
+  @inline(__always) fileprivate static func load(_ p: UnsafePointer<Double>, _ offset: Int) -> Self {
+    UnsafeRawPointer(p + offset).loadUnaligned(as: Self.self)
+  }
+  @inline(__always) fileprivate static func load(_ p: UnsafeMutablePointer<Double>, _ offset: Int) -> Self {
+    UnsafeRawPointer(p + offset).loadUnaligned(as: Self.self)
+  }
+  @inline(__always) fileprivate func store(_ p: UnsafeMutablePointer<Double>, _ offset: Int) {
+    UnsafeMutableRawPointer(p + offset).storeBytes(of: self, as: Self.self)
+  }
+}
+
+extension SIMD2<Int64>: KernelBits {
+  @inline(__always) fileprivate var anyLane: Bool { self[0] | self[1] != 0 }
+}
+
+extension SIMDMask where Storage == SIMD2<Int64> {
+  /// As `SIMDMask<SIMD4<Int64>>.bits`.
+  @inline(__always) fileprivate var bits: SIMD2<Int64> { unsafeBitCast(self, to: SIMD2<Int64>.self) }
 }
