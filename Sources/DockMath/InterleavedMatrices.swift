@@ -8,19 +8,20 @@
 /// row i·stride + k is row i of matrix k, so a product with one shared matrix on the right (Pₖ·Fᵀ for
 /// every k) is one dgemm (`InterleavedMatrices+Algebra.swift`).
 ///
-/// Lanes k ≥ `count` up to `stride` are padding: zero when they appear, computed on like the others
-/// and never reported. The buffer grows only when `count` needs more than it ever held; changing
+/// Lanes k ≥ `count` up to `stride` are padding: zero when they appear, computed on (those in a lane
+/// group that holds matrices) like the others and never reported. The buffer grows only when `count` needs more than it ever held; changing
 /// `count` within that capacity allocates nothing (a change of `stride` moves the elements in place).
 public struct InterleavedMatrices: Sendable {
   /// Matrices per SIMD group; `stride` is a multiple of it.
   public static let laneWidth = 4
 
   /// What `stride` is a multiple of (a multiple of `laneWidth`). BLAS calls over whole elements of
-  /// every matrix (`predictConstantVelocity`) then cover a multiple of 16 lanes, and OpenBLAS's
-  /// daxpy kernels on x86-64 run blocks of 16 elements through one instruction sequence (fused
-  /// multiply-adds) and a shorter remainder through another (a multiply, then an add): with a
-  /// remainder, a matrix's rounding would depend on how many matrices the bank holds, and a track's
-  /// estimate on how many other tracks there are.
+  /// every matrix (the dgemm products of `InterleavedMatrices+Algebra.swift`) then cover a multiple
+  /// of 16 lanes: OpenBLAS's x86-64 kernels run whole blocks through one instruction sequence (fused
+  /// multiply-adds) and a shorter remainder through another, and with a remainder a matrix's rounding
+  /// would depend on how many matrices the bank holds. (The tracker's prediction, which first set
+  /// this for OpenBLAS's daxpy, now runs in lane loops of its own, `predictConstantVelocity`; the
+  /// kernels touch only the lane groups that hold matrices, so the padding costs them nothing.)
   public static let strideAlignment = 16
 
   /// Rows of each matrix.

@@ -4,12 +4,12 @@ import DockMath
 /// covariances itself, lane-interleaved (`InterleavedMatrices`: entry (i, j) of every track
 /// contiguous), in the tracker's order.
 ///
-/// A frame's prediction is eight daxpy over the banks whatever the number of tracks (F is the identity
-/// plus dt times a shift of the rates onto the positions: `InterleavedMatrices.predictConstantVelocity`);
-/// the projection and the per-track algebra run four tracks per SIMD instruction
+/// A frame's prediction applies F by its structure (the identity plus dt times a shift of the rates onto
+/// the positions: `InterleavedMatrices.predictConstantVelocity`, lane loops); the projection and the
+/// per-track algebra run four tracks per SIMD instruction, two for a last group of one or two tracks
 /// (`PosedMeasurementModel.evaluate(lanes:)`, `InterleavedInnovation`):
 ///
-///     predict:  X ← F X, P ← F P Fᵀ + Q                           8 daxpy over the banks
+///     predict:  X ← F X, P ← F P Fᵀ + Q                           lane loops, F's structure
 ///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ = Lₖ Lₖᵀ,                        lane loops
 ///               NIS = |Lₖ⁻¹ yₖⱼ|² for every track × observation
 ///     update:   V = L⁻¹ H P, u = L⁻¹ y: NIS = |u|², x += Vᵀ u,       lane loops
@@ -28,7 +28,7 @@ public struct BatchedEKF: Sendable {
   /// Every live track's state (6×1) and covariance (6×6), in the tracker's order: `x[track, i, 0]` is
   /// component i (radians, ln radians, per second) and `p[track, j, i]` the covariance's element
   /// (i, j). `p` holds each covariance transposed: after a prediction the two halves differ by
-  /// rounding. (The orientation saved two transposes a frame in the dgemm prediction this replaced; the
+  /// rounding. (The orientation saved two transposes a frame in an earlier dgemm prediction; the
   /// update averages both halves, so either serves.)
   private(set) var x = InterleavedMatrices(rows: 6, columns: 1)
   private(set) var p = InterleavedMatrices(rows: 6, columns: 6)
