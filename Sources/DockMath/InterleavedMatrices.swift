@@ -60,9 +60,16 @@ public struct InterleavedMatrices: Sendable {
 
   /// Sets the number of matrices. Matrices kept keep their values; added ones are zero. Grows the
   /// buffer only past its capacity.
+  @inlinable
   public mutating func resize(to newCount: Int) {
+    // Inlined so that the usual call, to the count the bank already has (every workspace, every
+    // frame), costs a comparison and no call.
+    if newCount != count { changeCount(to: newCount) }
+  }
+
+  @usableFromInline
+  mutating func changeCount(to newCount: Int) {
     precondition(newCount >= 0, "InterleavedMatrices count \(newCount) is negative")
-    guard newCount != count else { return }
     let newStride = Self.stride(for: newCount)
     let e = elementCount
     if newStride * e > storage.count {
