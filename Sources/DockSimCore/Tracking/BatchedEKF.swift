@@ -138,9 +138,15 @@ public struct BatchedEKF: Sendable {
     projected.resize(to: n)
     let posed = model.projection(pose: pose)
     for c in Swift.stride(from: 0, to: n, by: InterleavedMatrices.laneWidth) {
+      // Padding lanes are projected from the zero state: theirs drift (the kernels update them with
+      // zero measurements, which pull the log size toward −∞), and a log size or angle out of the lane
+      // functions' range would send every frame through the C library's slow paths. Their results
+      // are never read.
+      let used = Swift.min(InterleavedMatrices.laneWidth, n - c)
       let states = LaneTrackStates(
-        azimuth: x.lanes(from: c, row: 0, column: 0), elevation: x.lanes(from: c, row: 1, column: 0),
-        logSize: x.lanes(from: c, row: 2, column: 0))
+        azimuth: x.lanes(from: c, row: 0, column: 0).firstLanes(used),
+        elevation: x.lanes(from: c, row: 1, column: 0).firstLanes(used),
+        logSize: x.lanes(from: c, row: 2, column: 0).firstLanes(used))
       let e = posed.evaluate(lanes: states)
       projected.setLanes(from: c, row: 0, column: 0, to: e.u)
       projected.setLanes(from: c, row: 1, column: 0, to: e.v)
@@ -373,6 +379,12 @@ public struct BatchedEKF: Sendable {
 typealias Lanes = SIMD4<Double>
 
 extension SIMD4<Double> {
+  /// The first `lanes` lanes, zero beyond (`self` when all four are).
+  @inline(__always)
+  func firstLanes(_ lanes: Int) -> Self {
+    lanes >= 4 ? self : Self(self[0], lanes > 1 ? self[1] : 0, lanes > 2 ? self[2] : 0, 0)
+  }
+
   /// Lanes `value(0)`, … `value(lanes − 1)`, zero beyond. Built from four scalars at once: a scalar
   /// stored into one lane of a vector on the stack and the vector read back whole stalls the load
   /// (no store forwarding), which cost more than the arithmetic it fed.
