@@ -81,23 +81,17 @@ public struct InterleavedInnovation: Sendable {
     inverseDiagonal.resize(to: count)
     u.resize(to: count)
     check.resize(to: count)
+    let (used, hs, elements) = (count, h.stride, m * n)
+    let seen = h.withLanes { ph in
+      // The tracker's 3×6 with the size as a constant, so that the loop over the elements unrolls.
+      elements == 18
+        ? Self.nonzeroElements(ph, stride: hs, count: used, elements: 18)
+        : Self.nonzeroElements(ph, stride: hs, count: used, elements: elements)
+    }
     structure = 0
-    let (used, hs) = (count, h.stride)
-    h.withLanes { ph in
-      // Group by group, looking only at the elements not yet seen non-zero (after the first group,
-      // the ones that are zero in every filter so far); padding lanes masked out.
-      var seen: UInt64 = 0
-      for c in Swift.stride(from: 0, to: used, by: Lanes.scalarCount) {
-        let valid = (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c))).bits
-        for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) == 0 {
-          let nonzero = (ph.lanes(q &* hs &+ c) .!= 0).bits & valid
-          if nonzero.anyLane { seen |= 1 &<< UInt64(q) }
-        }
-      }
-      // Element q of the column-major H is (q % m, q / m).
-      for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) != 0 {
-        structure |= 1 << UInt64((q % m) * n + q / m)
-      }
+    // Element q of the column-major H is (q % m, q / m).
+    for q in 0..<elements where seen & (1 &<< UInt64(q)) != 0 {
+      structure |= 1 << UInt64((q % m) * n + q / m)
     }
     guard count > 0 else { return }
     let failed = p.withLanes { pp in
@@ -121,6 +115,28 @@ public struct InterleavedInnovation: Sendable {
       }
     }
     if failed { throw firstFailure() }
+  }
+
+  /// Bit q set: element q (column-major) of some filter's matrix in `h` is not zero (NaN counts as
+  /// not zero); padding lanes are not looked at. Element by element, each over all lane groups, with
+  /// no branch per group: the scan runs every frame, and skipping the elements already seen (group
+  /// by group) kept its loop from unrolling, about 40 ns of a one-track frame.
+  @inline(__always)
+  private static func nonzeroElements(
+    _ h: UnsafePointer<Double>, stride: Int, count: Int, elements: Int
+  ) -> UInt64 {
+    let full = count / Lanes.scalarCount * Lanes.scalarCount
+    let tail = (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- full))).bits
+    var seen: UInt64 = 0
+    for q in 0..<elements {
+      var any = SIMD4<Int64>(repeating: 0)
+      for c in Swift.stride(from: 0, to: full, by: Lanes.scalarCount) {
+        any |= (h.lanes(q &* stride &+ c) .!= 0).bits
+      }
+      if full < count { any |= (h.lanes(q &* stride &+ full) .!= 0).bits & tail }
+      if any.anyLane { seen |= 1 &<< UInt64(q) }
+    }
+    return seen
   }
 
   /// Keeps the factors of the filters at `indices` (ascending, distinct, below `count`) of the last
