@@ -81,17 +81,12 @@ public struct InterleavedInnovation: Sendable {
     inverseDiagonal.resize(to: count)
     u.resize(to: count)
     check.resize(to: count)
-    let (used, hs, elements) = (count, h.stride, m * n)
-    let seen = h.withLanes { ph in
-      // The tracker's 3×6 with the size as a constant, so that the loop over the elements unrolls.
-      elements == 18
-        ? Self.nonzeroElements(ph, stride: hs, count: used, elements: 18)
-        : Self.nonzeroElements(ph, stride: hs, count: used, elements: elements)
-    }
-    structure = 0
-    // Element q of the column-major H is (q % m, q / m).
-    for q in 0..<elements where seen & (1 &<< UInt64(q)) != 0 {
-      structure |= 1 << UInt64((q % m) * n + q / m)
+    let (used, hs) = (count, h.stride)
+    structure = h.withLanes { ph in
+      // The tracker's 3×6 with the sizes as constants, so that the loops unroll.
+      m == 3 && n == 6
+        ? Self.nonzeroStructure(ph, stride: hs, count: used, m: 3, n: 6)
+        : Self.nonzeroStructure(ph, stride: hs, count: used, m: m, n: n)
     }
     guard count > 0 else { return }
     let failed = p.withLanes { pp in
@@ -117,26 +112,31 @@ public struct InterleavedInnovation: Sendable {
     if failed { throw firstFailure() }
   }
 
-  /// Bit q set: element q (column-major) of some filter's matrix in `h` is not zero (NaN counts as
-  /// not zero); padding lanes are not looked at. Element by element, each over all lane groups, with
-  /// no branch per group: the scan runs every frame, and skipping the elements already seen (group
-  /// by group) kept its loop from unrolling, about 40 ns of a one-track frame.
+  /// Bit i·n + j set: entry (i, j) of some filter's m×n matrix in `h` is not zero (NaN counts as not
+  /// zero); padding lanes are not looked at. Element by element, each over all lane groups, with no
+  /// branch per group: the scan runs every frame, and skipping the elements already seen (group by
+  /// group) kept its loop from unrolling, about 40 ns of a one-track frame (with a division by m per
+  /// element found).
   @inline(__always)
-  private static func nonzeroElements(
-    _ h: UnsafePointer<Double>, stride: Int, count: Int, elements: Int
+  private static func nonzeroStructure(
+    _ h: UnsafePointer<Double>, stride: Int, count: Int, m: Int, n: Int
   ) -> UInt64 {
     let full = count / Lanes.scalarCount * Lanes.scalarCount
     let tail = (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- full))).bits
-    var seen: UInt64 = 0
-    for q in 0..<elements {
-      var any = SIMD4<Int64>(repeating: 0)
-      for c in Swift.stride(from: 0, to: full, by: Lanes.scalarCount) {
-        any |= (h.lanes(q &* stride &+ c) .!= 0).bits
+    var structure: UInt64 = 0
+    for j in 0..<n {
+      for i in 0..<m {
+        // Column-major: entry (i, j) is element j·m + i.
+        let q = j &* m &+ i
+        var any = SIMD4<Int64>(repeating: 0)
+        for c in Swift.stride(from: 0, to: full, by: Lanes.scalarCount) {
+          any |= (h.lanes(q &* stride &+ c) .!= 0).bits
+        }
+        if full < count { any |= (h.lanes(q &* stride &+ full) .!= 0).bits & tail }
+        if any.anyLane { structure |= 1 &<< UInt64(i &* n &+ j) }
       }
-      if full < count { any |= (h.lanes(q &* stride &+ full) .!= 0).bits & tail }
-      if any.anyLane { seen |= 1 &<< UInt64(q) }
     }
-    return seen
+    return structure
   }
 
   /// Keeps the factors of the filters at `indices` (ascending, distinct, below `count`) of the last
