@@ -17,6 +17,10 @@ public struct InterleavedInnovation: Sendable {
   public let measurementSize: Int
   /// State dimension n (Pₖ is n×n).
   public let stateSize: Int
+  /// The k ≤ n leading states the measurement depends on: Hₖ is m×k, the Jacobian's first k columns
+  /// (the others are zero). The tracker's box depends on the angles and the log size, not on their
+  /// rates: H is 3×3, and neither the scan of H for zeros nor the products look at the rates' zeros.
+  public let observedStates: Int
   /// Filters in the last `factor`.
   public private(set) var count = 0
   /// H P, then V = L⁻¹ H P after an update.
@@ -26,9 +30,10 @@ public struct InterleavedInnovation: Sendable {
   /// 1 / Lᵢᵢ, m×1: the solves multiply by it.
   var inverseDiagonal: InterleavedMatrices
   var u: InterleavedMatrices
-  /// Scratch for the positive-definiteness test of the updated covariances.
+  /// Scratch for the positive-definiteness test of the updated covariances (other than 6×6, whose
+  /// test keeps its factors on the stack).
   var check: InterleavedMatrices
-  /// Bit i·n + j set: entry (i, j) of H is non-zero in some filter.
+  /// Bit i·k + j set (k = `observedStates`): entry (i, j) of H is non-zero in some filter.
   var structure: UInt64 = 0
   /// Whether the covariance banks passed in hold each Pₖᵀ (see
   /// `InterleavedMatrices.symmetricSandwich(_:transposes:plus:scratch:)`).
@@ -37,14 +42,22 @@ public struct InterleavedInnovation: Sendable {
   /// Workspaces for filters with `stateSize` states and `measurementSize` measured values (m ≤ 4).
   /// `covariancesTransposed`: the covariance banks given to `factor` and `update` hold each Pₖᵀ, as
   /// `InterleavedMatrices.symmetricSandwich(_:transposes:plus:scratch:)` leaves them (the same
-  /// matrices when symmetric; the difference is the rounding of the prediction).
-  /// - Precondition: both positive, `measurementSize` ≤ 4, `measurementSize`·`stateSize` ≤ 64.
-  public init(measurementSize m: Int, stateSize n: Int, covariancesTransposed: Bool = false) {
+  /// matrices when symmetric; the difference is the rounding of the prediction). `observedStates`:
+  /// the Jacobians given to `factor` are m×k, the measurement's dependence on the first k states
+  /// (nil: all n).
+  /// - Precondition: all positive, `measurementSize` ≤ 4, `observedStates` ≤ `stateSize`,
+  ///   `measurementSize`·`stateSize` ≤ 64.
+  public init(
+    measurementSize m: Int, stateSize n: Int, observedStates: Int? = nil, covariancesTransposed: Bool = false
+  ) {
+    let k = observedStates ?? n
     precondition(
-      m > 0 && n > 0 && m <= 4 && m * n <= 64, "InterleavedInnovation of \(m) measurements, \(n) states")
+      m > 0 && n > 0 && k > 0 && k <= n && m <= 4 && m * n <= 64,
+      "InterleavedInnovation of \(m) measurements, \(n) states, \(k) observed")
     self.covariancesTransposed = covariancesTransposed
     measurementSize = m
     stateSize = n
+    self.observedStates = k
     hp = InterleavedMatrices(rows: m, columns: n)
     s = InterleavedMatrices(rows: m, columns: m)
     l = InterleavedMatrices(rows: m, columns: m)
@@ -56,7 +69,7 @@ public struct InterleavedInnovation: Sendable {
   /// Computes H P and factors every Sₖ = Hₖ Pₖ Hₖᵀ + diag(rₖ).
   /// - Parameters:
   ///   - p: the covariances, n×n (only what the products read; symmetric in practice).
-  ///   - h: the measurement Jacobians, m×n.
+  ///   - h: the measurement Jacobians, m×k (k = `observedStates`).
   ///   - r: the measurement noise variances, m×1 (R diagonal), in the measurement's units squared.
   /// - Throws: `dimensionMismatch` for shapes or counts that do not fit; `invalidArgument` when an Sₖ
   ///   holds NaN and `notPositiveDefinite(order:)` when one is not positive definite, with the order
@@ -66,12 +79,12 @@ public struct InterleavedInnovation: Sendable {
     covariances p: InterleavedMatrices, jacobians h: InterleavedMatrices,
     noiseVariances r: InterleavedMatrices
   ) throws(LinearAlgebraError) {
-    let (m, n) = (measurementSize, stateSize)
-    guard p.rows == n, p.columns == n, h.rows == m, h.columns == n, r.rows == m, r.columns == 1,
+    let (m, n, k) = (measurementSize, stateSize, observedStates)
+    guard p.rows == n, p.columns == n, h.rows == m, h.columns == k, r.rows == m, r.columns == 1,
       h.count == p.count, r.count == p.count
     else {
       throw .dimensionMismatch(
-        "InterleavedInnovation.factor: p \(p.shapeText), h \(h.shapeText), r \(r.shapeText); need \(n)×\(n), \(m)×\(n), \(m)×1, equal counts"
+        "InterleavedInnovation.factor: p \(p.shapeText), h \(h.shapeText), r \(r.shapeText); need \(n)×\(n), \(m)×\(k), \(m)×1, equal counts"
       )
     }
     count = p.count
@@ -83,10 +96,10 @@ public struct InterleavedInnovation: Sendable {
     check.resize(to: count)
     let (used, hs) = (count, h.stride)
     structure = h.withLanes { ph in
-      // The tracker's 3×6 with the sizes as constants, so that the loops unroll.
-      m == 3 && n == 6
-        ? Self.nonzeroStructure(ph, stride: hs, count: used, m: 3, n: 6)
-        : Self.nonzeroStructure(ph, stride: hs, count: used, m: m, n: n)
+      // The tracker's 3×3 with the sizes as constants, so that the loops unroll.
+      m == 3 && k == 3
+        ? Self.nonzeroStructure(ph, stride: hs, count: used, m: 3, n: 3)
+        : Self.nonzeroStructure(ph, stride: hs, count: used, m: m, n: k)
     }
     guard count > 0 else { return }
     let failed = p.withLanes { pp in
@@ -96,12 +109,12 @@ public struct InterleavedInnovation: Sendable {
             s.withMutableLanes { ps in
               l.withMutableLanes { pl in
                 inverseDiagonal.withMutableLanes { pd in
-                  let k = Kernels(stride: p.stride, count: count, structure: structure)
-                  if m == 3 && n == 6 && covariancesTransposed {
-                    return k.factor(pp, ph, pr, php, ps, pl, pd, m: 3, n: 6, transposed: true)
+                  let kernels = Kernels(stride: p.stride, count: count, structure: structure)
+                  if m == 3 && n == 6 && k == 3 && covariancesTransposed {
+                    return kernels.factor(pp, ph, pr, php, ps, pl, pd, m: 3, n: 6, k: 3, transposed: true)
                   }
-                  return k.factor(
-                    pp, ph, pr, php, ps, pl, pd, m: m, n: n, transposed: covariancesTransposed)
+                  return kernels.factor(
+                    pp, ph, pr, php, ps, pl, pd, m: m, n: n, k: k, transposed: covariancesTransposed)
                 }
               }
             }
@@ -323,22 +336,25 @@ private struct Kernels {
   /// left for it (groups start at multiples of four either way).
   @inline(__always) func wide(_ c: Int) -> Bool { count &- c > 2 }
 
-  /// H P, S and L for every filter; true if some filter's S holds NaN or is not positive definite.
+  /// H P, S and L for every filter (H m×k, its first k columns); true if some filter's S holds NaN
+  /// or is not positive definite.
   @inline(__always)
   func factor(
     _ p: UnsafePointer<Double>, _ h: UnsafePointer<Double>, _ r: UnsafePointer<Double>,
     _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
-    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
+    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, k: Int, transposed pt: Bool
   ) -> Bool {
     var (bad, c) = (false, 0)
     while wide(c) {
-      if factorGroup(SIMD4<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, transposed: pt) {
+      if factorGroup(
+        SIMD4<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, k: k, transposed: pt)
+      {
         bad = true
       }
       c &+= 4
     }
     if c < count,
-      factorGroup(SIMD2<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, transposed: pt)
+      factorGroup(SIMD2<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, k: k, transposed: pt)
     {
       bad = true
     }
@@ -352,12 +368,12 @@ private struct Kernels {
   func factorGroup<V: KernelLanes>(
     _: V.Type, _ c: Int, _ p: UnsafePointer<Double>, _ h: UnsafePointer<Double>, _ r: UnsafePointer<Double>,
     _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
-    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
+    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, k: Int, transposed pt: Bool
   ) -> Bool {
     for j in 0..<n {
       for i in 0..<m {
         var acc = V(repeating: 0)
-        for q in 0..<n where nonzero(i, q, n: n) {
+        for q in 0..<k where nonzero(i, q, n: k) {
           acc += V.load(h, at(q &* m &+ i, c)) * V.load(p, at(pIndex(q, j, n: n, transposed: pt), c))
         }
         acc.store(hp, at(j &* m &+ i, c))
@@ -367,7 +383,7 @@ private struct Kernels {
     for j in 0..<m {
       for i in j..<m {
         var acc = V(repeating: 0)
-        for q in 0..<n where nonzero(j, q, n: n) {
+        for q in 0..<k where nonzero(j, q, n: k) {
           acc += V.load(hp, at(q &* m &+ i, c)) * V.load(h, at(q &* m &+ j, c))
         }
         if i == j { acc += V.load(r, at(i, c)) }
@@ -505,27 +521,45 @@ private struct Kernels {
       }
     }
     // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
-    // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
-    // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
-    // at hand each term of the elimination is one product, not two.
-    var bad = V.Bits(repeating: 0)
-    for j in 0..<n {
-      var d = V.load(b.p, at(j &* n &+ j, c))
-      for q in 0..<j { d -= V.load(b.check, at(q &* n &+ j, c)) * V.load(b.check, at(j &* n &+ q, c)) }
-      bad |= ~(d.positiveBits & d.belowInfinityBits)
-      let inverse = V(repeating: 1) / d
-      inverse.store(b.check, at(j &* n &+ j, c))
-      for i in (j + 1)..<n {
-        var w = V.load(b.p, at(j &* n &+ i, c))
-        for q in 0..<j { w -= V.load(b.check, at(q &* n &+ i, c)) * V.load(b.check, at(j &* n &+ q, c)) }
-        w.store(b.check, at(j &* n &+ i, c))
-        (w * inverse).store(b.check, at(i &* n &+ j, c))
-      }
+    // squares of Cholesky's, without the square roots). For the tracker's six states the factors
+    // stay on the stack, where the compiler keeps them in registers: in the `check` bank every one
+    // went through memory (the pointers may alias P), a store and a load on the chain of pivots.
+    var bad: V.Bits
+    if n == 6 {
+      var scratch = StackScratch36<V>()
+      bad = indefiniteLanes(V.self, b.p, c, n: 6, scratch: &scratch)
+    } else {
+      var scratch = BankScratch<V>(base: b.check, stride: stride, lane: c)
+      bad = indefiniteLanes(V.self, b.p, c, n: n, scratch: &scratch)
     }
     bad &= validLanes(V.self, from: c)
     if bad.anyLane {
       for t in 0..<lanes where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
     }
+  }
+
+  /// All ones in the lanes from `c` whose n×n covariance (column-major at `p`) has an LDLᵀ pivot that
+  /// is not positive and finite (padding lanes included). `scratch` holds W = L·D below the diagonal
+  /// and L above it (L(i, j) at (j, i)): with both at hand each term of the elimination is one
+  /// product, not two.
+  @_transparent
+  func indefiniteLanes<V: KernelLanes, S: LaneScratch>(
+    _: V.Type, _ p: UnsafeMutablePointer<Double>, _ c: Int, n: Int, scratch: inout S
+  ) -> V.Bits where S.V == V {
+    var bad = V.Bits(repeating: 0)
+    for j in 0..<n {
+      var d = V.load(p, at(j &* n &+ j, c))
+      for q in 0..<j { d -= scratch[q &* n &+ j] * scratch[j &* n &+ q] }
+      bad |= ~(d.positiveBits & d.belowInfinityBits)
+      let inverse = V(repeating: 1) / d
+      for i in (j + 1)..<n {
+        var w = V.load(p, at(j &* n &+ i, c))
+        for q in 0..<j { w -= scratch[q &* n &+ i] * scratch[j &* n &+ q] }
+        scratch[j &* n &+ i] = w
+        scratch[i &* n &+ j] = w * inverse
+      }
+    }
+    return bad
   }
 }
 
@@ -535,6 +569,32 @@ private struct InlineLanes<V: KernelLanes> {
   @inline(__always) subscript(i: Int) -> V {
     get { e[i] }
     set { e[i] = newValue }
+  }
+}
+
+/// Where the positive-definiteness check keeps its factors: element q of an n×n matrix of lanes.
+private protocol LaneScratch {
+  associatedtype V: KernelLanes
+  subscript(q: Int) -> V { get set }
+}
+
+/// A 6×6 matrix of lanes on the stack.
+private struct StackScratch36<V: KernelLanes>: LaneScratch {
+  var e = InlineArray<36, V>(repeating: V(repeating: 0))
+  @inline(__always) subscript(q: Int) -> V {
+    get { e[q] }
+    set { e[q] = newValue }
+  }
+}
+
+/// The lanes from `lane` of a bank's elements (any size).
+private struct BankScratch<V: KernelLanes>: LaneScratch {
+  let base: UnsafeMutablePointer<Double>
+  let stride: Int
+  let lane: Int
+  @inline(__always) subscript(q: Int) -> V {
+    get { V.load(base, q &* stride &+ lane) }
+    nonmutating set { newValue.store(base, q &* stride &+ lane) }
   }
 }
 

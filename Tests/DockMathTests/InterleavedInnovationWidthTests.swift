@@ -55,3 +55,36 @@ struct InterleavedInnovationWidthTests {
     }
   }
 }
+
+/// `observedStates`: an m×k Jacobian (the measurement depends on the first k states) gives the bits
+/// of the m×n one whose other columns are zero, which the kernels skip.
+struct InterleavedInnovationObservedStatesTests {
+  @Test(arguments: [1, 2, 5, 9])
+  func theFirstColumnsAloneGiveTheSameBits(count: Int) throws {
+    let f = InterleavedMatricesTests.Filters(count: count, seed: 60 + UInt64(count))
+    var narrow = f
+    narrow.h = InterleavedMatrices(rows: 3, columns: 3, count: count)
+    for k in 0..<count { for i in 0..<3 { for j in 0..<3 { narrow.h[k, i, j] = f.h[k, i, j] } } }
+    var full = f
+    var a = InterleavedInnovation(measurementSize: 3, stateSize: 6, covariancesTransposed: true)
+    var b = InterleavedInnovation(
+      measurementSize: 3, stateSize: 6, observedStates: 3, covariancesTransposed: true)
+    try a.factor(covariances: full.p, jacobians: full.h, noiseVariances: full.r)
+    try b.factor(covariances: narrow.p, jacobians: narrow.h, noiseVariances: narrow.r)
+    var (n1, n2, r1, r2) = ([Double](), [Double](), [Int](), [Int]())
+    try a.update(
+      states: &full.x, covariances: &full.p, innovations: full.y, nis: &n1, notPositiveDefinite: &r1)
+    try b.update(
+      states: &narrow.x, covariances: &narrow.p, innovations: narrow.y, nis: &n2, notPositiveDefinite: &r2)
+    #expect(n1.map(\.bitPattern) == n2.map(\.bitPattern) && r1 == r2)
+    for k in 0..<count {
+      #expect(a.logDeterminant(k).bitPattern == b.logDeterminant(k).bitPattern, "filter \(k)")
+      #expect(full.x.matrix(k).storage.map(\.bitPattern) == narrow.x.matrix(k).storage.map(\.bitPattern))
+      #expect(full.p.matrix(k).storage.map(\.bitPattern) == narrow.p.matrix(k).storage.map(\.bitPattern))
+    }
+    // A Jacobian of the full width is refused once the bank observes three states.
+    #expect(throws: LinearAlgebraError.self) {
+      try b.factor(covariances: f.p, jacobians: f.h, noiseVariances: f.r)
+    }
+  }
+}

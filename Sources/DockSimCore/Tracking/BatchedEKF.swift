@@ -38,11 +38,13 @@ public struct BatchedEKF: Sendable {
   // The tracks of one update, gathered (all of them: swapped in, no copy).
   private var ux = InterleavedMatrices(rows: 6, columns: 1)
   private var up = InterleavedMatrices(rows: 6, columns: 6)
-  private var h = InterleavedMatrices(rows: 3, columns: 6)
+  /// The Jacobians' first three columns (azimuth, elevation, log size): the box does not depend on the
+  /// rates.
+  private var h = InterleavedMatrices(rows: 3, columns: 3)
   private var r = InterleavedMatrices(rows: 3, columns: 1)
   private var y = InterleavedMatrices(rows: 3, columns: 1)
   private var innovation = InterleavedInnovation(
-    measurementSize: 3, stateSize: 6, covariancesTransposed: true)
+    measurementSize: 3, stateSize: 6, observedStates: 3, covariancesTransposed: true)
   private var reset: [Int] = []
   private var gateZ = Matrix(rows: 3, columns: 1)
   /// The pose, anchor and noise scale of every track's factor in `innovation` (and ẑ in `y`) when they
