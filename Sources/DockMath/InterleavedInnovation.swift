@@ -247,9 +247,13 @@ public struct InterleavedInnovation: Sendable {
         "InterleavedInnovation.update: x \(x.shapeText), p \(p.shapeText), y \(y.shapeText); need \(count) filters of \(n)×1, \(n)×\(n), \(m)×1"
       )
     }
-    nis.removeAll(keepingCapacity: true)
-    nis.append(contentsOf: repeatElement(0, count: count))
-    notPositiveDefinite.removeAll(keepingCapacity: true)
+    // Every entry is written below: the array is rebuilt only when its size changes (a generic
+    // replacement and append every frame otherwise).
+    if nis.count != count {
+      nis.removeAll(keepingCapacity: true)
+      nis.append(contentsOf: repeatElement(0, count: count))
+    }
+    if !notPositiveDefinite.isEmpty { notPositiveDefinite.removeAll(keepingCapacity: true) }
     guard count > 0 else { return }
     let k = Kernels(stride: l.stride, count: count, structure: structure)
     let (l, inverseDiagonal) = (self.l, self.inverseDiagonal)

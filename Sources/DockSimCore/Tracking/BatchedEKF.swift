@@ -206,14 +206,17 @@ public struct BatchedEKF: Sendable {
   public func innovationLogDeterminant(_ k: Int) -> Double { innovation.logDeterminant(k) }
 
   /// Updates the tracks at `indices` (ascending, distinct) with one measurement each; `scales` and `anchors`
-  /// per measurement. Each track's NIS is written to `nis`, in the order of `indices`.
+  /// per measurement. Each track's NIS is written to `nis`, in the order of `indices` (after a throw
+  /// its contents are unspecified).
   public mutating func update(
     indices: [Int], measurements z: [(u: Double, v: Double, h: Double)], scales: [MeasurementNoiseScale],
     anchors: [VerticalAnchor], pose: CameraPose, nis: inout [Double]
   ) throws {
     let n = indices.count
-    nis.removeAll(keepingCapacity: true)
-    guard n > 0 else { return }
+    guard n > 0 else {
+      nis.removeAll(keepingCapacity: true)
+      return
+    }
     // The gate's factors serve when the pose and every measurement's anchor and scale are the gate's.
     var reuse = false
     if let g = gated, g.pose == pose {
