@@ -56,6 +56,9 @@ public struct BatchedEKF: Sendable {
   /// run once per track and frame.
   private var projected = InterleavedMatrices(rows: 8, columns: 1)
   private var projectedPose: CameraPose?
+  /// The model at the last pose projected at, kept across frames: a camera that does not move (a
+  /// replayed fixed camera, a dock at rest) then skips the tilt's sine and cosine.
+  private var posedModel: (pose: CameraPose, model: PosedMeasurementModel)?
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
   public init(model: MeasurementModel, parameters: TrackerParameters) {
@@ -138,7 +141,8 @@ public struct BatchedEKF: Sendable {
     if projectedPose == pose { return }
     let n = x.count
     projected.resize(to: n)
-    let posed = model.projection(pose: pose)
+    if posedModel?.pose != pose { posedModel = (pose, model.projection(pose: pose)) }
+    let posed = posedModel!.model
     for c in Swift.stride(from: 0, to: n, by: InterleavedMatrices.laneWidth) {
       // Padding lanes are projected from the zero state: theirs drift (the kernels update them with
       // zero measurements, which pull the log size toward −∞), and a log size or angle out of the lane
