@@ -184,6 +184,26 @@ public struct InterleavedMatrices: Sendable {
     storage.withUnsafeMutableBufferPointer { $0.baseAddress!.setLanes(offset, value) }
   }
 
+  /// The `r` elements from (`row`, `column`) in column-major order (down the column, then on into the
+  /// next ones) of the `laneWidth` matrices from `first` become `values`, one lane each: what `r`
+  /// calls of `setLanes(from:row:column:to:)` do, with one access to the storage (each access checks
+  /// that the buffer is uniquely referenced, a call into the runtime: filling a lane group's
+  /// projection or Jacobian element by element made it a good part of the fill).
+  /// - Precondition: as `setLanes(from:row:column:to:)`, for every element written.
+  @inlinable
+  public mutating func setLanes<let r: Int>(
+    from first: Int, row: Int, column: Int, to values: InlineArray<r, SIMD4<Double>>
+  ) {
+    guard r > 0 else { return }
+    let offset = laneOffset(first, row, column)
+    let q = column * rows + row
+    if q + r > elementCount { lanesOutOfRange(first, row + r - 1, column) }
+    let s = stride
+    storage.withUnsafeMutableBufferPointer { e in
+      for i in 0..<r { e.baseAddress!.setLanes(offset &+ i &* s, values[i]) }
+    }
+  }
+
   @inlinable
   func laneOffset(_ first: Int, _ row: Int, _ column: Int) -> Int {
     if !(first >= 0 && first < stride && first % Self.laneWidth == 0 && row >= 0 && row < rows && column >= 0

@@ -157,8 +157,14 @@ struct ConstantVelocityPredictionTests {
     #expect(bank.lanes(from: 4, row: 2, column: 1) == SIMD4(421, 521, 0, 0))
     bank.setLanes(from: 0, row: 1, column: 0, to: SIMD4(-1, -2, -3, -4))
     #expect(bank[3, 1, 0] == -4 && bank[0, 1, 1] == 11)
+    // Several elements at once, in column-major order across the columns: (1, 0), (2, 0), (0, 1).
+    bank.setLanes(
+      from: 4, row: 1, column: 0, to: [SIMD4(7, 8, 9, 10), SIMD4(11, 12, 13, 14), SIMD4(15, 16, 0, 0)])
+    #expect(bank[4, 1, 0] == 7 && bank[5, 2, 0] == 12 && bank[4, 0, 1] == 15 && bank[5, 0, 1] == 16)
+    #expect(bank[3, 1, 0] == -4 && bank[4, 1, 1] == 411)
     bank.transformElement(row: 0, column: 1) { $0 + 0.5 }
-    #expect((0..<6).allSatisfy { bank[$0, 0, 1] == Double(100 * $0 + 1) + 0.5 })
+    #expect((0..<4).allSatisfy { bank[$0, 0, 1] == Double(100 * $0 + 1) + 0.5 })
+    #expect(bank[4, 0, 1] == 15.5 && bank[5, 0, 1] == 16.5)
     #expect(bank[0, 0, 0] == 0)
   }
 }

@@ -154,14 +154,8 @@ public struct BatchedEKF: Sendable {
         elevation: x.lanes(from: c, row: 1, column: 0).firstLanes(used),
         logSize: x.lanes(from: c, row: 2, column: 0).firstLanes(used))
       let e = posed.evaluate(lanes: states)
-      projected.setLanes(from: c, row: 0, column: 0, to: e.u)
-      projected.setLanes(from: c, row: 1, column: 0, to: e.v)
-      projected.setLanes(from: c, row: 2, column: 0, to: e.h)
-      projected.setLanes(from: c, row: 3, column: 0, to: e.duAz)
-      projected.setLanes(from: c, row: 4, column: 0, to: e.duEl)
-      projected.setLanes(from: c, row: 5, column: 0, to: e.dvAz)
-      projected.setLanes(from: c, row: 6, column: 0, to: e.dvEl)
-      projected.setLanes(from: c, row: 7, column: 0, to: e.dhLs)
+      projected.setLanes(
+        from: c, row: 0, column: 0, to: [e.u, e.v, e.h, e.duAz, e.duEl, e.dvAz, e.dvEl, e.dhLs])
     }
     projectedPose = pose
   }
@@ -272,9 +266,12 @@ public struct BatchedEKF: Sendable {
         Lanes.gathering(used) { z[c + $0].h }
       )
       // Padding lanes hold whatever the kernels computed there: never reported (InterleavedMatrices).
-      y.setLanes(from: c, row: 0, column: 0, to: u - y.lanes(from: c, row: 0, column: 0))
-      y.setLanes(from: c, row: 1, column: 0, to: v - y.lanes(from: c, row: 1, column: 0))
-      y.setLanes(from: c, row: 2, column: 0, to: hz - y.lanes(from: c, row: 2, column: 0))
+      y.setLanes(
+        from: c, row: 0, column: 0,
+        to: [
+          u - y.lanes(from: c, row: 0, column: 0), v - y.lanes(from: c, row: 1, column: 0),
+          hz - y.lanes(from: c, row: 2, column: 0),
+        ])
     }
     // With L the Cholesky factor of S, V = L⁻¹ H P and u = L⁻¹ y:
     // NIS = |u|², K y = (H P)ᵀ S⁻¹ y = Vᵀ u, K S Kᵀ = (H P)ᵀ S⁻¹ (H P) = Vᵀ V. Only forward solves.
@@ -347,18 +344,13 @@ public struct BatchedEKF: Sendable {
         ss = ss + sizeSlope * box
       }
       let (su, sv, sh) = (sc * ku, sc * kv, ss * kh)
-      y.setLanes(from: c, row: 0, column: 0, to: e.u)
-      y.setLanes(from: c, row: 1, column: 0, to: e.v + half * e.h)
-      y.setLanes(from: c, row: 2, column: 0, to: e.h)
-      h.setLanes(from: c, row: 0, column: 0, to: e.duAz)
-      h.setLanes(from: c, row: 0, column: 1, to: e.duEl)
-      h.setLanes(from: c, row: 1, column: 0, to: e.dvAz)
-      h.setLanes(from: c, row: 1, column: 1, to: e.dvEl)
-      h.setLanes(from: c, row: 1, column: 2, to: half * e.dhLs)
-      h.setLanes(from: c, row: 2, column: 2, to: e.dhLs)
-      r.setLanes(from: c, row: 0, column: 0, to: su * su)
-      r.setLanes(from: c, row: 1, column: 0, to: sv * sv)
-      r.setLanes(from: c, row: 2, column: 0, to: sh * sh)
+      y.setLanes(from: c, row: 0, column: 0, to: [e.u, e.v + half * e.h, e.h])
+      // H column by column (its zeros written too: they are zeros already).
+      let zero = Lanes(repeating: 0)
+      h.setLanes(
+        from: c, row: 0, column: 0,
+        to: [e.duAz, e.dvAz, zero, e.duEl, e.dvEl, zero, zero, half * e.dhLs, e.dhLs])
+      r.setLanes(from: c, row: 0, column: 0, to: [su * su, sv * sv, sh * sh])
     }
     try innovation.factor(covariances: ps, jacobians: h, noiseVariances: r)
   }
@@ -375,10 +367,19 @@ public struct BatchedEKF: Sendable {
   private static func projectionLanes(
     _ projected: InterleavedMatrices, from first: Int, lanes: Int, tracks: [Int]?
   ) -> LaneProjection {
-    func row(_ i: Int) -> Lanes {
-      guard let tracks else { return projected.lanes(from: first, row: i, column: 0) }
-      return Lanes.gathering(lanes) { projected[tracks[first + $0], i, 0] }
+    guard let tracks else {
+      // Every track in its own lane (the usual case): no closure, which the compiler did not inline.
+      return LaneProjection(
+        u: projected.lanes(from: first, row: 0, column: 0),
+        v: projected.lanes(from: first, row: 1, column: 0),
+        h: projected.lanes(from: first, row: 2, column: 0),
+        duAz: projected.lanes(from: first, row: 3, column: 0),
+        duEl: projected.lanes(from: first, row: 4, column: 0),
+        dvAz: projected.lanes(from: first, row: 5, column: 0),
+        dvEl: projected.lanes(from: first, row: 6, column: 0),
+        dhLs: projected.lanes(from: first, row: 7, column: 0))
     }
+    func row(_ i: Int) -> Lanes { Lanes.gathering(lanes) { projected[tracks[first + $0], i, 0] } }
     return LaneProjection(
       u: row(0), v: row(1), h: row(2), duAz: row(3), duEl: row(4), dvAz: row(5), dvEl: row(6), dhLs: row(7))
   }
