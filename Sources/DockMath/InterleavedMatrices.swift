@@ -8,8 +8,8 @@
 /// row i·stride + k is row i of matrix k, so a product with one shared matrix on the right (Pₖ·Fᵀ for
 /// every k) is one dgemm (`InterleavedMatrices+Algebra.swift`).
 ///
-/// Lanes k ≥ `count` up to `stride` are padding: zero when they appear, computed on (those in a lane
-/// group that holds matrices) like the others and never reported. The buffer grows only when `count` needs more than it ever held; changing
+/// Lanes k ≥ `count` up to `stride` are padding: the lanes of matrices dropped are zeroed, those in a
+/// lane group that holds matrices are computed on like the others, and none is ever reported. The buffer grows only when `count` needs more than it ever held; changing
 /// `count` within that capacity allocates nothing (a change of `stride` moves the elements in place).
 public struct InterleavedMatrices: Sendable {
   /// Matrices per SIMD group; `stride` is a multiple of it.
@@ -79,7 +79,15 @@ public struct InterleavedMatrices: Sendable {
     }
     let (old, kept) = (stride, Swift.min(count, newCount))
     storage.withUnsafeMutableBufferPointer { s in
-      if newStride > old {
+      if newStride == old {
+        // The usual change (a frame gating every track and updating some, tracks born and dropped):
+        // nothing moves, and only the lanes of the matrices dropped or added are zeroed; rewriting
+        // every lane of every element was a fifth of a tracker frame on a street scene.
+        let last = Swift.max(count, newCount)
+        for q in 0..<e {
+          for k in kept..<last { s[q &* old &+ k] = 0 }
+        }
+      } else if newStride > old {
         // Element q moves from q·old to q·newStride ≥ q·old: last element first, so nothing is
         // overwritten before it is read.
         for q in Swift.stride(from: e - 1, through: 0, by: -1) {
