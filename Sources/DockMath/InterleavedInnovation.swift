@@ -29,9 +29,8 @@ public struct InterleavedInnovation: Sendable {
   var l: InterleavedMatrices
   /// 1 / Lᵢᵢ, m×1: the solves multiply by it.
   var inverseDiagonal: InterleavedMatrices
-  var u: InterleavedMatrices
   /// Scratch for the positive-definiteness test of the updated covariances (other than 6×6, whose
-  /// test keeps its factors on the stack).
+  /// test keeps its factors on the stack; resized by `update` for those only).
   var check: InterleavedMatrices
   /// Bit i·k + j set (k = `observedStates`): entry (i, j) of H is non-zero in some filter.
   var structure: UInt64 = 0
@@ -62,7 +61,6 @@ public struct InterleavedInnovation: Sendable {
     s = InterleavedMatrices(rows: m, columns: m)
     l = InterleavedMatrices(rows: m, columns: m)
     inverseDiagonal = InterleavedMatrices(rows: m, columns: 1)
-    u = InterleavedMatrices(rows: m, columns: 1)
     check = InterleavedMatrices(rows: n, columns: n)
   }
 
@@ -92,8 +90,6 @@ public struct InterleavedInnovation: Sendable {
     s.resize(to: count)
     l.resize(to: count)
     inverseDiagonal.resize(to: count)
-    u.resize(to: count)
-    check.resize(to: count)
     let (used, hs) = (count, h.stride)
     structure = h.withLanes { ph in
       // The tracker's 3×3 with the sizes as constants, so that the loops unroll.
@@ -161,8 +157,6 @@ public struct InterleavedInnovation: Sendable {
     s.keepMatrices(at: indices)
     l.keepMatrices(at: indices)
     inverseDiagonal.keepMatrices(at: indices)
-    u.resize(to: indices.count)
-    check.resize(to: indices.count)
     count = indices.count
   }
 
@@ -255,6 +249,9 @@ public struct InterleavedInnovation: Sendable {
     }
     if !notPositiveDefinite.isEmpty { notPositiveDefinite.removeAll(keepingCapacity: true) }
     guard count > 0 else { return }
+    // The check's scratch bank serves sizes other than 6×6 (whose factors stay on the stack): resized
+    // only for them, since the gate and the update change the count every frame.
+    if n != 6 { check.resize(to: count) }
     let k = Kernels(stride: l.stride, count: count, structure: structure)
     let (l, inverseDiagonal) = (self.l, self.inverseDiagonal)
     let transposed = covariancesTransposed
@@ -262,20 +259,18 @@ public struct InterleavedInnovation: Sendable {
       l.withLanes { pl in
         inverseDiagonal.withLanes { pd in
           hp.withMutableLanes { pv in
-            u.withMutableLanes { pu in
-              check.withMutableLanes { pc in
-                x.withMutableLanes { px in
-                  p.withMutableLanes { pp in
-                    nis.withUnsafeMutableBufferPointer { pn in
-                      let b = UpdateBuffers(
-                        y: py, l: Factor(l: pl, inverseDiagonal: pd), v: pv, u: pu, check: pc, x: px, p: pp,
-                        nis: pn.baseAddress!)
-                      if m == 3 && n == 6 && transposed {
-                        k.update(b, m: 3, n: 6, transposed: true, notPositiveDefinite: &notPositiveDefinite)
-                      } else {
-                        k.update(
-                          b, m: m, n: n, transposed: transposed, notPositiveDefinite: &notPositiveDefinite)
-                      }
+            check.withMutableLanes { pc in
+              x.withMutableLanes { px in
+                p.withMutableLanes { pp in
+                  nis.withUnsafeMutableBufferPointer { pn in
+                    let b = UpdateBuffers(
+                      y: py, l: Factor(l: pl, inverseDiagonal: pd), v: pv, check: pc, x: px, p: pp,
+                      nis: pn.baseAddress!)
+                    if m == 3 && n == 6 && transposed {
+                      k.update(b, m: 3, n: 6, transposed: true, notPositiveDefinite: &notPositiveDefinite)
+                    } else {
+                      k.update(
+                        b, m: m, n: n, transposed: transposed, notPositiveDefinite: &notPositiveDefinite)
                     }
                   }
                 }
@@ -298,7 +293,6 @@ private struct UpdateBuffers {
   var y: UnsafePointer<Double>
   var l: Factor
   var v: UnsafeMutablePointer<Double>
-  var u: UnsafeMutablePointer<Double>
   var check: UnsafeMutablePointer<Double>
   var x: UnsafeMutablePointer<Double>
   var p: UnsafeMutablePointer<Double>

@@ -8,8 +8,9 @@
 /// row i·stride + k is row i of matrix k, so a product with one shared matrix on the right (Pₖ·Fᵀ for
 /// every k) is one dgemm (`InterleavedMatrices+Algebra.swift`).
 ///
-/// Lanes k ≥ `count` up to `stride` are padding: the lanes of matrices dropped are zeroed, those in a
-/// lane group that holds matrices are computed on like the others, and none is ever reported. The buffer grows only when `count` needs more than it ever held; changing
+/// Lanes k ≥ `count` up to `stride` are padding: they hold what was there (a dropped matrix, what a
+/// kernel computed in a lane group that also holds matrices, or zero), and none is ever reported; a
+/// matrix added by `resize(to:)` is zero. The buffer grows only when `count` needs more than it ever held; changing
 /// `count` within that capacity allocates nothing (a change of `stride` moves the elements in place).
 public struct InterleavedMatrices: Sendable {
   /// Matrices per SIMD group; `stride` is a multiple of it.
@@ -81,11 +82,11 @@ public struct InterleavedMatrices: Sendable {
     storage.withUnsafeMutableBufferPointer { s in
       if newStride == old {
         // The usual change (a frame gating every track and updating some, tracks born and dropped):
-        // nothing moves, and only the lanes of the matrices dropped or added are zeroed; rewriting
-        // every lane of every element was a fifth of a tracker frame on a street scene.
-        let last = Swift.max(count, newCount)
+        // nothing moves, and only the lanes of added matrices are zeroed (those of dropped ones are
+        // padding now); rewriting every lane of every element was a fifth of a tracker frame on a
+        // street scene.
         for q in 0..<e {
-          for k in kept..<last { s[q &* old &+ k] = 0 }
+          for k in kept..<newCount { s[q &* old &+ k] = 0 }
         }
       } else if newStride > old {
         // Element q moves from q·old to q·newStride ≥ q·old: last element first, so nothing is
@@ -142,8 +143,10 @@ public struct InterleavedMatrices: Sendable {
     precondition(
       source >= 0 && source < count && destination >= 0 && destination < count,
       "copyMatrix from \(source) to \(destination) in \(shapeText)")
-    let s = stride
-    for q in 0..<elementCount { storage[q * s + destination] = storage[q * s + source] }
+    let (e, s) = (elementCount, stride)
+    storage.withUnsafeMutableBufferPointer { m in
+      for q in 0..<e { m[q &* s &+ destination] = m[q &* s &+ source] }
+    }
   }
 
   /// Matrix `destination` of this bank takes matrix `source` of `other` (same shape).
@@ -151,7 +154,14 @@ public struct InterleavedMatrices: Sendable {
     precondition(
       other.rows == rows && other.columns == columns && source >= 0 && source < other.count
         && destination >= 0 && destination < count, "copyMatrix across \(other.shapeText) and \(shapeText)")
-    for q in 0..<elementCount { storage[q * stride + destination] = other.storage[q * other.stride + source] }
+    // One access to each buffer (an element-wise loop checked the destination's uniqueness and both
+    // bounds per element: gathering a frame's measured tracks was 5 % of a street-scene frame).
+    let (e, s, t) = (elementCount, stride, other.stride)
+    other.storage.withUnsafeBufferPointer { from in
+      storage.withUnsafeMutableBufferPointer { to in
+        for q in 0..<e { to[q &* s &+ destination] = from[q &* t &+ source] }
+      }
+    }
   }
 
   /// Keeps the matrices for which `keep` is true, in order (the others are dropped).
