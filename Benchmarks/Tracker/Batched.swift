@@ -5,8 +5,8 @@ import Foundation
 
 // K tracks at once, one benchmark iteration = one frame:
 // * `EKF-frame-K<K>`: `BatchedEKF`, every track predicted by 1/30 s and updated with one box (the
-//   tracker's own batch, lane-interleaved: eight daxpy per frame whatever K is, the per-track
-//   algebra four tracks per SIMD instruction);
+//   tracker's own batch, lane-interleaved: the prediction and the per-track algebra in lane loops,
+//   four tracks per SIMD instruction, two for a last group of one or two);
 // * `EKF-frame-dense-Swift-K<K>`: the same K steps with K `DenseEKF`s (plain Swift loops, Joseph form);
 // * `Tracker-frame-K<K>`: `MultiTargetTracker.process` on a frame of K boxes (prediction, gating,
 //   assignment, update, life cycle, primary choice), K confirmed tracks in steady state;
