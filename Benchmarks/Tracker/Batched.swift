@@ -5,11 +5,12 @@ import Foundation
 
 // K tracks at once, one benchmark iteration = one frame:
 // * `EKF-frame-K<K>`: `BatchedEKF`, every track predicted by 1/30 s and updated with one box (the
-//   tracker's own batch, lane-interleaved: eight daxpy per frame whatever K is, the per-track
-//   algebra four tracks per SIMD instruction);
+//   tracker's own batch, lane-interleaved: the prediction and the per-track algebra in lane loops,
+//   four tracks per SIMD instruction, two for a last group of one or two);
 // * `EKF-frame-dense-Swift-K<K>`: the same K steps with K `DenseEKF`s (plain Swift loops, Joseph form);
 // * `Tracker-frame-K<K>`: `MultiTargetTracker.process` on a frame of K boxes (prediction, gating,
-//   assignment, update, life cycle, primary choice), K confirmed tracks in steady state.
+//   assignment, update, life cycle, primary choice), K confirmed tracks in steady state;
+// * `Tracker-frame-TUD-like`: the same on a real-detection-like street sequence (StreetSequence.swift).
 // Divide a frame's time by K for the time per subject-step. Setup checks that the batched and the dense
 // filters agree (state and P to 1e-12) after 100 frames.
 
@@ -198,4 +199,5 @@ func registerBatchedBenchmarks() {
       try TrackerFrameRunner(count: k)
     }
   }
+  registerStreetSequenceBenchmark(configuration: frameConfiguration)
 }

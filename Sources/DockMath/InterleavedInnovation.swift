@@ -17,6 +17,10 @@ public struct InterleavedInnovation: Sendable {
   public let measurementSize: Int
   /// State dimension n (Pₖ is n×n).
   public let stateSize: Int
+  /// The k ≤ n leading states the measurement depends on: Hₖ is m×k, the Jacobian's first k columns
+  /// (the others are zero). The tracker's box depends on the angles and the log size, not on their
+  /// rates: H is 3×3, and neither the scan of H for zeros nor the products look at the rates' zeros.
+  public let observedStates: Int
   /// Filters in the last `factor`.
   public private(set) var count = 0
   /// H P, then V = L⁻¹ H P after an update.
@@ -25,10 +29,10 @@ public struct InterleavedInnovation: Sendable {
   var l: InterleavedMatrices
   /// 1 / Lᵢᵢ, m×1: the solves multiply by it.
   var inverseDiagonal: InterleavedMatrices
-  var u: InterleavedMatrices
-  /// Scratch for the positive-definiteness test of the updated covariances.
+  /// Scratch for the positive-definiteness test of the updated covariances (other than 6×6, whose
+  /// test keeps its factors on the stack; resized by `update` for those only).
   var check: InterleavedMatrices
-  /// Bit i·n + j set: entry (i, j) of H is non-zero in some filter.
+  /// Bit i·k + j set (k = `observedStates`): entry (i, j) of H is non-zero in some filter.
   var structure: UInt64 = 0
   /// Whether the covariance banks passed in hold each Pₖᵀ (see
   /// `InterleavedMatrices.symmetricSandwich(_:transposes:plus:scratch:)`).
@@ -37,26 +41,33 @@ public struct InterleavedInnovation: Sendable {
   /// Workspaces for filters with `stateSize` states and `measurementSize` measured values (m ≤ 4).
   /// `covariancesTransposed`: the covariance banks given to `factor` and `update` hold each Pₖᵀ, as
   /// `InterleavedMatrices.symmetricSandwich(_:transposes:plus:scratch:)` leaves them (the same
-  /// matrices when symmetric; the difference is the rounding of the prediction).
-  /// - Precondition: both positive, `measurementSize` ≤ 4, `measurementSize`·`stateSize` ≤ 64.
-  public init(measurementSize m: Int, stateSize n: Int, covariancesTransposed: Bool = false) {
+  /// matrices when symmetric; the difference is the rounding of the prediction). `observedStates`:
+  /// the Jacobians given to `factor` are m×k, the measurement's dependence on the first k states
+  /// (nil: all n).
+  /// - Precondition: all positive, `measurementSize` ≤ 4, `observedStates` ≤ `stateSize`,
+  ///   `measurementSize`·`stateSize` ≤ 64.
+  public init(
+    measurementSize m: Int, stateSize n: Int, observedStates: Int? = nil, covariancesTransposed: Bool = false
+  ) {
+    let k = observedStates ?? n
     precondition(
-      m > 0 && n > 0 && m <= 4 && m * n <= 64, "InterleavedInnovation of \(m) measurements, \(n) states")
+      m > 0 && n > 0 && k > 0 && k <= n && m <= 4 && m * n <= 64,
+      "InterleavedInnovation of \(m) measurements, \(n) states, \(k) observed")
     self.covariancesTransposed = covariancesTransposed
     measurementSize = m
     stateSize = n
+    self.observedStates = k
     hp = InterleavedMatrices(rows: m, columns: n)
     s = InterleavedMatrices(rows: m, columns: m)
     l = InterleavedMatrices(rows: m, columns: m)
     inverseDiagonal = InterleavedMatrices(rows: m, columns: 1)
-    u = InterleavedMatrices(rows: m, columns: 1)
     check = InterleavedMatrices(rows: n, columns: n)
   }
 
   /// Computes H P and factors every Sₖ = Hₖ Pₖ Hₖᵀ + diag(rₖ).
   /// - Parameters:
   ///   - p: the covariances, n×n (only what the products read; symmetric in practice).
-  ///   - h: the measurement Jacobians, m×n.
+  ///   - h: the measurement Jacobians, m×k (k = `observedStates`).
   ///   - r: the measurement noise variances, m×1 (R diagonal), in the measurement's units squared.
   /// - Throws: `dimensionMismatch` for shapes or counts that do not fit; `invalidArgument` when an Sₖ
   ///   holds NaN and `notPositiveDefinite(order:)` when one is not positive definite, with the order
@@ -66,12 +77,12 @@ public struct InterleavedInnovation: Sendable {
     covariances p: InterleavedMatrices, jacobians h: InterleavedMatrices,
     noiseVariances r: InterleavedMatrices
   ) throws(LinearAlgebraError) {
-    let (m, n) = (measurementSize, stateSize)
-    guard p.rows == n, p.columns == n, h.rows == m, h.columns == n, r.rows == m, r.columns == 1,
+    let (m, n, k) = (measurementSize, stateSize, observedStates)
+    guard p.rows == n, p.columns == n, h.rows == m, h.columns == k, r.rows == m, r.columns == 1,
       h.count == p.count, r.count == p.count
     else {
       throw .dimensionMismatch(
-        "InterleavedInnovation.factor: p \(p.shapeText), h \(h.shapeText), r \(r.shapeText); need \(n)×\(n), \(m)×\(n), \(m)×1, equal counts"
+        "InterleavedInnovation.factor: p \(p.shapeText), h \(h.shapeText), r \(r.shapeText); need \(n)×\(n), \(m)×\(k), \(m)×1, equal counts"
       )
     }
     count = p.count
@@ -79,25 +90,12 @@ public struct InterleavedInnovation: Sendable {
     s.resize(to: count)
     l.resize(to: count)
     inverseDiagonal.resize(to: count)
-    u.resize(to: count)
-    check.resize(to: count)
-    structure = 0
     let (used, hs) = (count, h.stride)
-    h.withLanes { ph in
-      // Group by group, looking only at the elements not yet seen non-zero (after the first group,
-      // the ones that are zero in every filter so far); padding lanes masked out.
-      var seen: UInt64 = 0
-      for c in Swift.stride(from: 0, to: used, by: Lanes.scalarCount) {
-        let valid = (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(used &- c))).bits
-        for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) == 0 {
-          let nonzero = (ph.lanes(q &* hs &+ c) .!= 0).bits & valid
-          if nonzero.anyLane { seen |= 1 &<< UInt64(q) }
-        }
-      }
-      // Element q of the column-major H is (q % m, q / m).
-      for q in 0..<(m * n) where seen & (1 &<< UInt64(q)) != 0 {
-        structure |= 1 << UInt64((q % m) * n + q / m)
-      }
+    structure = h.withLanes { ph in
+      // The tracker's 3×3 with the sizes as constants, so that the loops unroll.
+      m == 3 && k == 3
+        ? Self.nonzeroStructure(ph, stride: hs, count: used, m: 3, n: 3)
+        : Self.nonzeroStructure(ph, stride: hs, count: used, m: m, n: k)
     }
     guard count > 0 else { return }
     let failed = p.withLanes { pp in
@@ -107,12 +105,12 @@ public struct InterleavedInnovation: Sendable {
             s.withMutableLanes { ps in
               l.withMutableLanes { pl in
                 inverseDiagonal.withMutableLanes { pd in
-                  let k = Kernels(stride: p.stride, count: count, structure: structure)
-                  if m == 3 && n == 6 && covariancesTransposed {
-                    return k.factor(pp, ph, pr, php, ps, pl, pd, m: 3, n: 6, transposed: true)
+                  let kernels = Kernels(stride: p.stride, count: count, structure: structure)
+                  if m == 3 && n == 6 && k == 3 && covariancesTransposed {
+                    return kernels.factor(pp, ph, pr, php, ps, pl, pd, m: 3, n: 6, k: 3, transposed: true)
                   }
-                  return k.factor(
-                    pp, ph, pr, php, ps, pl, pd, m: m, n: n, transposed: covariancesTransposed)
+                  return kernels.factor(
+                    pp, ph, pr, php, ps, pl, pd, m: m, n: n, k: k, transposed: covariancesTransposed)
                 }
               }
             }
@@ -121,6 +119,33 @@ public struct InterleavedInnovation: Sendable {
       }
     }
     if failed { throw firstFailure() }
+  }
+
+  /// Bit i·n + j set: entry (i, j) of some filter's m×n matrix in `h` is not zero (NaN counts as not
+  /// zero); padding lanes are not looked at. Element by element, each over all lane groups, with no
+  /// branch per group: the scan runs every frame, and skipping the elements already seen (group by
+  /// group) kept its loop from unrolling, about 40 ns of a one-track frame (with a division by m per
+  /// element found).
+  @inline(__always)
+  private static func nonzeroStructure(
+    _ h: UnsafePointer<Double>, stride: Int, count: Int, m: Int, n: Int
+  ) -> UInt64 {
+    let full = count / Lanes.scalarCount * Lanes.scalarCount
+    let tail = (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- full))).bits
+    var structure: UInt64 = 0
+    for j in 0..<n {
+      for i in 0..<m {
+        // Column-major: entry (i, j) is element j·m + i.
+        let q = j &* m &+ i
+        var any = SIMD4<Int64>(repeating: 0)
+        for c in Swift.stride(from: 0, to: full, by: Lanes.scalarCount) {
+          any |= (h.lanes(q &* stride &+ c) .!= 0).bits
+        }
+        if full < count { any |= (h.lanes(q &* stride &+ full) .!= 0).bits & tail }
+        if any.anyLane { structure |= 1 &<< UInt64(i &* n &+ j) }
+      }
+    }
+    return structure
   }
 
   /// Keeps the factors of the filters at `indices` (ascending, distinct, below `count`) of the last
@@ -132,8 +157,6 @@ public struct InterleavedInnovation: Sendable {
     s.keepMatrices(at: indices)
     l.keepMatrices(at: indices)
     inverseDiagonal.keepMatrices(at: indices)
-    u.resize(to: indices.count)
-    check.resize(to: indices.count)
     count = indices.count
   }
 
@@ -218,10 +241,17 @@ public struct InterleavedInnovation: Sendable {
         "InterleavedInnovation.update: x \(x.shapeText), p \(p.shapeText), y \(y.shapeText); need \(count) filters of \(n)×1, \(n)×\(n), \(m)×1"
       )
     }
-    nis.removeAll(keepingCapacity: true)
-    nis.append(contentsOf: repeatElement(0, count: count))
-    notPositiveDefinite.removeAll(keepingCapacity: true)
+    // Every entry is written below: the array is rebuilt only when its size changes (a generic
+    // replacement and append every frame otherwise).
+    if nis.count != count {
+      nis.removeAll(keepingCapacity: true)
+      nis.append(contentsOf: repeatElement(0, count: count))
+    }
+    if !notPositiveDefinite.isEmpty { notPositiveDefinite.removeAll(keepingCapacity: true) }
     guard count > 0 else { return }
+    // The check's scratch bank serves sizes other than 6×6 (whose factors stay on the stack): resized
+    // only for them, since the gate and the update change the count every frame.
+    if n != 6 { check.resize(to: count) }
     let k = Kernels(stride: l.stride, count: count, structure: structure)
     let (l, inverseDiagonal) = (self.l, self.inverseDiagonal)
     let transposed = covariancesTransposed
@@ -229,20 +259,18 @@ public struct InterleavedInnovation: Sendable {
       l.withLanes { pl in
         inverseDiagonal.withLanes { pd in
           hp.withMutableLanes { pv in
-            u.withMutableLanes { pu in
-              check.withMutableLanes { pc in
-                x.withMutableLanes { px in
-                  p.withMutableLanes { pp in
-                    nis.withUnsafeMutableBufferPointer { pn in
-                      let b = UpdateBuffers(
-                        y: py, l: Factor(l: pl, inverseDiagonal: pd), v: pv, u: pu, check: pc, x: px, p: pp,
-                        nis: pn.baseAddress!)
-                      if m == 3 && n == 6 && transposed {
-                        k.update(b, m: 3, n: 6, transposed: true, notPositiveDefinite: &notPositiveDefinite)
-                      } else {
-                        k.update(
-                          b, m: m, n: n, transposed: transposed, notPositiveDefinite: &notPositiveDefinite)
-                      }
+            check.withMutableLanes { pc in
+              x.withMutableLanes { px in
+                p.withMutableLanes { pp in
+                  nis.withUnsafeMutableBufferPointer { pn in
+                    let b = UpdateBuffers(
+                      y: py, l: Factor(l: pl, inverseDiagonal: pd), v: pv, check: pc, x: px, p: pp,
+                      nis: pn.baseAddress!)
+                    if m == 3 && n == 6 && transposed {
+                      k.update(b, m: 3, n: 6, transposed: true, notPositiveDefinite: &notPositiveDefinite)
+                    } else {
+                      k.update(
+                        b, m: m, n: n, transposed: transposed, notPositiveDefinite: &notPositiveDefinite)
                     }
                   }
                 }
@@ -265,16 +293,19 @@ private struct UpdateBuffers {
   var y: UnsafePointer<Double>
   var l: Factor
   var v: UnsafeMutablePointer<Double>
-  var u: UnsafeMutablePointer<Double>
   var check: UnsafeMutablePointer<Double>
   var x: UnsafeMutablePointer<Double>
   var p: UnsafeMutablePointer<Double>
   var nis: UnsafeMutablePointer<Double>
 }
 
-/// The lane loops. Element (i, j) of a bank with r rows sits at (j·r + i)·stride + lane; every loop
-/// walks the lanes four at a time. Sizes and the covariances' orientation are parameters so that calls
-/// with constants unroll and fold.
+/// The lane loops. Element (i, j) of a bank with r rows sits at (j·r + i)·stride + lane. Every loop
+/// walks the filters one lane group at a time: four lanes (`SIMD4`, two SSE2 registers) while more
+/// than two filters are left, and two (`SIMD2`, one register) for a last group of one or two filters,
+/// so that a bank of one track does half the arithmetic of a whole group (the tracker's usual case,
+/// one subject). Each lane does the same IEEE operations in the same order at either width, so a
+/// filter's result does not depend on the width its group ran at, nor on the other filters. Sizes
+/// and the covariances' orientation are parameters so that calls with constants unroll and fold.
 private struct Kernels {
   let stride: Int
   let count: Int
@@ -294,74 +325,103 @@ private struct Kernels {
   }
 
   /// All ones in the lanes from `c` that are filters, zero in padding lanes.
-  @inline(__always) func validLanes(from c: Int) -> SIMD4<Int64> {
-    (Lanes(0, 1, 2, 3) .< Lanes(repeating: Double(count &- c))).bits
+  @inline(__always) func validLanes<V: KernelLanes>(_: V.Type, from c: Int) -> V.Bits {
+    V.lanes(below: count &- c)
   }
 
-  /// H P, S and L for every filter; true if some filter's S holds NaN or is not positive definite.
+  /// Whether the lane group from `c` runs four lanes wide: more than two filters are left from it.
+  /// Each kernel runs its wide groups, then the last group two lanes wide when one or two filters are
+  /// left for it (groups start at multiples of four either way).
+  @inline(__always) func wide(_ c: Int) -> Bool { count &- c > 2 }
+
+  /// H P, S and L for every filter (H m×k, its first k columns); true if some filter's S holds NaN
+  /// or is not positive definite.
   @inline(__always)
   func factor(
     _ p: UnsafePointer<Double>, _ h: UnsafePointer<Double>, _ r: UnsafePointer<Double>,
     _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
-    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, transposed pt: Bool
+    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, k: Int, transposed pt: Bool
   ) -> Bool {
-    var bad = SIMD4<Int64>(repeating: 0)
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      for j in 0..<n {
-        for i in 0..<m {
-          var acc = Lanes(repeating: 0)
-          for q in 0..<n where nonzero(i, q, n: n) {
-            acc += h.lanes(at(q &* m &+ i, c)) * p.lanes(at(pIndex(q, j, n: n, transposed: pt), c))
-          }
-          hp.setLanes(at(j &* m &+ i, c), acc)
-        }
+    var (bad, c) = (false, 0)
+    while wide(c) {
+      if factorGroup(
+        SIMD4<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, k: k, transposed: pt)
+      {
+        bad = true
       }
-      // S = H P Hᵀ + R, lower triangle.
-      for j in 0..<m {
-        for i in j..<m {
-          var acc = Lanes(repeating: 0)
-          for q in 0..<n where nonzero(j, q, n: n) {
-            acc += hp.lanes(at(q &* m &+ i, c)) * h.lanes(at(q &* m &+ j, c))
-          }
-          if i == j { acc += r.lanes(at(i, c)) }
-          s.setLanes(at(j &* m &+ i, c), acc)
+      c &+= 4
+    }
+    if c < count,
+      factorGroup(SIMD2<Double>.self, c, p, h, r, hp, s, l, inverseDiagonal, m: m, n: n, k: k, transposed: pt)
+    {
+      bad = true
+    }
+    return bad
+  }
+
+  /// One lane group of `factor`. `@_transparent` (inlined before specialization), not
+  /// `@inline(__always)`: with the latter the compiler kept the two-lane specialization out of line,
+  /// where the sizes passed as constants are not constants, and a bank of one track ran 15 % slower.
+  @_transparent
+  func factorGroup<V: KernelLanes>(
+    _: V.Type, _ c: Int, _ p: UnsafePointer<Double>, _ h: UnsafePointer<Double>, _ r: UnsafePointer<Double>,
+    _ hp: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Double>, _ l: UnsafeMutablePointer<Double>,
+    _ inverseDiagonal: UnsafeMutablePointer<Double>, m: Int, n: Int, k: Int, transposed pt: Bool
+  ) -> Bool {
+    for j in 0..<n {
+      for i in 0..<m {
+        var acc = V(repeating: 0)
+        for q in 0..<k where nonzero(i, q, n: k) {
+          acc += V.load(h, at(q &* m &+ i, c)) * V.load(p, at(pIndex(q, j, n: n, transposed: pt), c))
         }
+        acc.store(hp, at(j &* m &+ i, c))
       }
-      let valid = validLanes(from: c)
-      for j in 0..<m {
-        for i in j..<m {
-          let v = s.lanes(at(j &* m &+ i, c))
-          bad |= (v .!= v).bits & valid
+    }
+    // S = H P Hᵀ + R, lower triangle.
+    for j in 0..<m {
+      for i in j..<m {
+        var acc = V(repeating: 0)
+        for q in 0..<k where nonzero(j, q, n: k) {
+          acc += V.load(hp, at(q &* m &+ i, c)) * V.load(h, at(q &* m &+ j, c))
         }
-        var d = s.lanes(at(j &* m &+ j, c))
-        for q in 0..<j {
-          let ljq = l.lanes(at(q &* m &+ j, c))
-          d -= ljq * ljq
-        }
-        bad |= ~(d .> 0).bits & valid
-        let pivot = d.squareRoot()
-        // One division per pivot; the column below and every later solve multiply by it.
-        let inverse = 1 / pivot
-        l.setLanes(at(j &* m &+ j, c), pivot)
-        inverseDiagonal.setLanes(at(j, c), inverse)
-        for i in 0..<j { l.setLanes(at(j &* m &+ i, c), Lanes(repeating: 0)) }
-        for i in (j + 1)..<m {
-          var v = s.lanes(at(j &* m &+ i, c))
-          for q in 0..<j { v -= l.lanes(at(q &* m &+ i, c)) * l.lanes(at(q &* m &+ j, c)) }
-          l.setLanes(at(j &* m &+ i, c), v * inverse)
-        }
+        if i == j { acc += V.load(r, at(i, c)) }
+        acc.store(s, at(j &* m &+ i, c))
+      }
+    }
+    let valid = validLanes(V.self, from: c)
+    var bad = V.Bits(repeating: 0)
+    for j in 0..<m {
+      for i in j..<m {
+        bad |= V.load(s, at(j &* m &+ i, c)).nanBits & valid
+      }
+      var d = V.load(s, at(j &* m &+ j, c))
+      for q in 0..<j {
+        let ljq = V.load(l, at(q &* m &+ j, c))
+        d -= ljq * ljq
+      }
+      bad |= ~d.positiveBits & valid
+      let pivot = d.squareRoot()
+      // One division per pivot; the column below and every later solve multiply by it.
+      let inverse = V(repeating: 1) / pivot
+      pivot.store(l, at(j &* m &+ j, c))
+      inverse.store(inverseDiagonal, at(j, c))
+      for i in 0..<j { V(repeating: 0).store(l, at(j &* m &+ i, c)) }
+      for i in (j + 1)..<m {
+        var v = V.load(s, at(j &* m &+ i, c))
+        for q in 0..<j { v -= V.load(l, at(q &* m &+ i, c)) * V.load(l, at(q &* m &+ j, c)) }
+        (v * inverse).store(l, at(j &* m &+ i, c))
       }
     }
     return bad.anyLane
   }
 
-  /// u ← L⁻¹ u for the four filters from lane `c`.
+  /// u ← L⁻¹ u for the filters from lane `c`.
   @inline(__always)
-  func forward(_ f: Factor, _ u: inout InlineLanes, c: Int, m: Int) {
+  func forward<V: KernelLanes>(_ f: Factor, _ u: inout InlineLanes<V>, c: Int, m: Int) {
     for i in 0..<m {
       var v = u[i]
-      for q in 0..<i { v -= f.l.lanes(at(q &* m &+ i, c)) * u[q] }
-      u[i] = v * f.inverseDiagonal.lanes(at(i, c))
+      for q in 0..<i { v -= V.load(f.l, at(q &* m &+ i, c)) * u[q] }
+      u[i] = v * V.load(f.inverseDiagonal, at(i, c))
     }
   }
 
@@ -370,95 +430,257 @@ private struct Kernels {
     _ z: UnsafePointer<Double>, _ columns: Int, _ predicted: UnsafePointer<Double>, _ l: Factor,
     _ out: UnsafeMutablePointer<Double>, m: Int
   ) {
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      let lanes = Swift.min(4, count &- c)
-      for j in 0..<columns {
-        var u = InlineLanes()
-        for i in 0..<m { u[i] = Lanes(repeating: z[j &* m &+ i]) - predicted.lanes(at(i, c)) }
-        forward(l, &u, c: c, m: m)
-        var sum = Lanes(repeating: 0)
-        for i in 0..<m { sum += u[i] * u[i] }
-        for t in 0..<lanes { out[(c &+ t) &* columns &+ j] = sum[t] }
-      }
+    var c = 0
+    while wide(c) {
+      distancesGroup(SIMD4<Double>.self, c, z, columns, predicted, l, out, m: m)
+      c &+= 4
+    }
+    if c < count { distancesGroup(SIMD2<Double>.self, c, z, columns, predicted, l, out, m: m) }
+  }
+
+  /// One lane group of `distances` (`@_transparent`: see `factorGroup`).
+  @_transparent
+  func distancesGroup<V: KernelLanes>(
+    _: V.Type, _ c: Int, _ z: UnsafePointer<Double>, _ columns: Int, _ predicted: UnsafePointer<Double>,
+    _ l: Factor, _ out: UnsafeMutablePointer<Double>, m: Int
+  ) {
+    let lanes = Swift.min(V.scalarCount, count &- c)
+    for j in 0..<columns {
+      var u = InlineLanes<V>()
+      for i in 0..<m { u[i] = V(repeating: z[j &* m &+ i]) - V.load(predicted, at(i, c)) }
+      forward(l, &u, c: c, m: m)
+      var sum = V(repeating: 0)
+      for i in 0..<m { sum += u[i] * u[i] }
+      for t in 0..<lanes { out[(c &+ t) &* columns &+ j] = sum[t] }
     }
   }
 
   @inline(__always)
   func update(_ b: UpdateBuffers, m: Int, n: Int, transposed pt: Bool, notPositiveDefinite: inout [Int]) {
-    for c in Swift.stride(from: 0, to: count, by: 4) {
-      // V = L⁻¹ H P, column by column, in place of H P.
-      for j in 0..<n {
-        var col = InlineLanes()
-        for i in 0..<m { col[i] = b.v.lanes(at(j &* m &+ i, c)) }
-        forward(b.l, &col, c: c, m: m)
-        for i in 0..<m { b.v.setLanes(at(j &* m &+ i, c), col[i]) }
-      }
-      var u = InlineLanes()
-      for i in 0..<m { u[i] = b.y.lanes(at(i, c)) }
-      forward(b.l, &u, c: c, m: m)
-      var nis = u[0] * u[0]
-      for i in 1..<m { nis += u[i] * u[i] }
-      let lanes = Swift.min(4, count &- c)
-      for t in 0..<lanes { b.nis[c &+ t] = nis[t] }
-      // x += Vᵀ u.
-      for i in 0..<n {
-        var sum = Lanes(repeating: 0)
-        for q in 0..<m { sum += b.v.lanes(at(i &* m &+ q, c)) * u[q] }
-        b.x.setLanes(at(i, c), b.x.lanes(at(i, c)) + sum)
-      }
-      // P ← P − Vᵀ V; the two halves differ by rounding of the prediction, so both are updated and
-      // averaged (which makes the orientation of the storage irrelevant from here on).
-      for j in 0..<n {
-        // Column j of V once for the whole column of P (stores into P could alias it otherwise).
-        var vj = InlineLanes()
-        for q in 0..<m { vj[q] = b.v.lanes(at(j &* m &+ q, c)) }
-        for i in j..<n {
-          var sum = Lanes(repeating: 0)
-          for q in 0..<m { sum += b.v.lanes(at(i &* m &+ q, c)) * vj[q] }
-          let (lo, up) = (
-            at(pIndex(i, j, n: n, transposed: pt), c), at(pIndex(j, i, n: n, transposed: pt), c)
-          )
-          let lower = b.p.lanes(lo) - sum
-          if i == j {
-            b.p.setLanes(lo, lower)
-          } else {
-            let mean = 0.5 * (lower + (b.p.lanes(up) - sum))
-            b.p.setLanes(lo, mean)
-            b.p.setLanes(up, mean)
-          }
+    var c = 0
+    while wide(c) {
+      updateGroup(
+        SIMD4<Double>.self, c, b, m: m, n: n, transposed: pt, notPositiveDefinite: &notPositiveDefinite)
+      c &+= 4
+    }
+    if c < count {
+      updateGroup(
+        SIMD2<Double>.self, c, b, m: m, n: n, transposed: pt, notPositiveDefinite: &notPositiveDefinite)
+    }
+  }
+
+  /// One lane group of `update` (`@_transparent`: see `factorGroup`).
+  @_transparent
+  func updateGroup<V: KernelLanes>(
+    _: V.Type, _ c: Int, _ b: UpdateBuffers, m: Int, n: Int, transposed pt: Bool,
+    notPositiveDefinite: inout [Int]
+  ) {
+    // V = L⁻¹ H P, column by column, in place of H P.
+    for j in 0..<n {
+      var col = InlineLanes<V>()
+      for i in 0..<m { col[i] = V.load(b.v, at(j &* m &+ i, c)) }
+      forward(b.l, &col, c: c, m: m)
+      for i in 0..<m { col[i].store(b.v, at(j &* m &+ i, c)) }
+    }
+    var u = InlineLanes<V>()
+    for i in 0..<m { u[i] = V.load(b.y, at(i, c)) }
+    forward(b.l, &u, c: c, m: m)
+    var nis = u[0] * u[0]
+    for i in 1..<m { nis += u[i] * u[i] }
+    let lanes = Swift.min(V.scalarCount, count &- c)
+    for t in 0..<lanes { b.nis[c &+ t] = nis[t] }
+    // x += Vᵀ u.
+    for i in 0..<n {
+      var sum = V(repeating: 0)
+      for q in 0..<m { sum += V.load(b.v, at(i &* m &+ q, c)) * u[q] }
+      (V.load(b.x, at(i, c)) + sum).store(b.x, at(i, c))
+    }
+    // P ← P − Vᵀ V; the two halves differ by rounding of the prediction, so both are updated and
+    // averaged (which makes the orientation of the storage irrelevant from here on).
+    let half = V(repeating: 0.5)
+    for j in 0..<n {
+      // Column j of V once for the whole column of P (stores into P could alias it otherwise).
+      var vj = InlineLanes<V>()
+      for q in 0..<m { vj[q] = V.load(b.v, at(j &* m &+ q, c)) }
+      for i in j..<n {
+        var sum = V(repeating: 0)
+        for q in 0..<m { sum += V.load(b.v, at(i &* m &+ q, c)) * vj[q] }
+        let (lo, up) = (
+          at(pIndex(i, j, n: n, transposed: pt), c), at(pIndex(j, i, n: n, transposed: pt), c)
+        )
+        let lower = V.load(b.p, lo) - sum
+        if i == j {
+          lower.store(b.p, lo)
+        } else {
+          let mean = half * (lower + (V.load(b.p, up) - sum))
+          mean.store(b.p, lo)
+          mean.store(b.p, up)
         }
-      }
-      // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
-      // squares of Cholesky's, without the square roots). `check` holds W = L·D below the diagonal,
-      // L itself above it (L(i, j) at (j, i)) and the pivots' reciprocals on it: with both W and L
-      // at hand each term of the elimination is one product, not two.
-      var bad = SIMD4<Int64>(repeating: 0)
-      for j in 0..<n {
-        var d = b.p.lanes(at(j &* n &+ j, c))
-        for q in 0..<j { d -= b.check.lanes(at(q &* n &+ j, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-        bad |= ~((d .> 0).bits & (d .< .infinity).bits)
-        let inverse = 1 / d
-        b.check.setLanes(at(j &* n &+ j, c), inverse)
-        for i in (j + 1)..<n {
-          var w = b.p.lanes(at(j &* n &+ i, c))
-          for q in 0..<j { w -= b.check.lanes(at(q &* n &+ i, c)) * b.check.lanes(at(j &* n &+ q, c)) }
-          b.check.setLanes(at(j &* n &+ i, c), w)
-          b.check.setLanes(at(i &* n &+ j, c), w * inverse)
-        }
-      }
-      bad &= validLanes(from: c)
-      if bad.anyLane {
-        for t in 0..<lanes where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
       }
     }
+    // Positive definite: the LDLᵀ factorization of the new P has positive, finite pivots (the
+    // squares of Cholesky's, without the square roots). For the tracker's six states the factors
+    // stay on the stack, where the compiler keeps them in registers: in the `check` bank every one
+    // went through memory (the pointers may alias P), a store and a load on the chain of pivots.
+    var bad: V.Bits
+    if n == 6 {
+      var scratch = StackScratch36<V>()
+      bad = indefiniteLanes(V.self, b.p, c, n: 6, scratch: &scratch)
+    } else {
+      var scratch = BankScratch<V>(base: b.check, stride: stride, lane: c)
+      bad = indefiniteLanes(V.self, b.p, c, n: n, scratch: &scratch)
+    }
+    bad &= validLanes(V.self, from: c)
+    if bad.anyLane {
+      for t in 0..<lanes where bad[t] != 0 { notPositiveDefinite.append(c &+ t) }
+    }
+  }
+
+  /// All ones in the lanes from `c` whose n×n covariance (column-major at `p`) has an LDLᵀ pivot that
+  /// is not positive and finite (padding lanes included). `scratch` holds W = L·D below the diagonal
+  /// and L above it (L(i, j) at (j, i)): with both at hand each term of the elimination is one
+  /// product, not two.
+  @_transparent
+  func indefiniteLanes<V: KernelLanes, S: LaneScratch>(
+    _: V.Type, _ p: UnsafeMutablePointer<Double>, _ c: Int, n: Int, scratch: inout S
+  ) -> V.Bits where S.V == V {
+    var bad = V.Bits(repeating: 0)
+    for j in 0..<n {
+      var d = V.load(p, at(j &* n &+ j, c))
+      for q in 0..<j { d -= scratch[q &* n &+ j] * scratch[j &* n &+ q] }
+      bad |= ~(d.positiveBits & d.belowInfinityBits)
+      let inverse = V(repeating: 1) / d
+      for i in (j + 1)..<n {
+        var w = V.load(p, at(j &* n &+ i, c))
+        for q in 0..<j { w -= scratch[q &* n &+ i] * scratch[j &* n &+ q] }
+        scratch[j &* n &+ i] = w
+        scratch[i &* n &+ j] = w * inverse
+      }
+    }
+    return bad
   }
 }
 
 /// Up to four element-lanes of one column (m ≤ 4), on the stack.
-private struct InlineLanes {
-  var e = InlineArray<4, Lanes>(repeating: Lanes(repeating: 0))
-  @inline(__always) subscript(i: Int) -> Lanes {
+private struct InlineLanes<V: KernelLanes> {
+  var e = InlineArray<4, V>(repeating: V(repeating: 0))
+  @inline(__always) subscript(i: Int) -> V {
     get { e[i] }
     set { e[i] = newValue }
   }
+}
+
+/// Where the positive-definiteness check keeps its factors: element q of an n×n matrix of lanes.
+private protocol LaneScratch {
+  associatedtype V: KernelLanes
+  subscript(q: Int) -> V { get set }
+}
+
+/// A 6×6 matrix of lanes on the stack.
+private struct StackScratch36<V: KernelLanes>: LaneScratch {
+  var e = InlineArray<36, V>(repeating: V(repeating: 0))
+  @inline(__always) subscript(q: Int) -> V {
+    get { e[q] }
+    set { e[q] = newValue }
+  }
+}
+
+/// The lanes from `lane` of a bank's elements (any size).
+private struct BankScratch<V: KernelLanes>: LaneScratch {
+  let base: UnsafeMutablePointer<Double>
+  let stride: Int
+  let lane: Int
+  @inline(__always) subscript(q: Int) -> V {
+    get { V.load(base, q &* stride &+ lane) }
+    nonmutating set { newValue.store(base, q &* stride &+ lane) }
+  }
+}
+
+/// The SIMD unit of the kernels, `SIMD4<Double>` or `SIMD2<Double>`: the requirements are met by the
+/// standard library's concrete operators on those types, so a kernel specialized for one compiles to
+/// the same vector instructions as code written for it directly.
+private protocol KernelLanes {
+  /// The lanes of a comparison, all ones where it holds.
+  associatedtype Bits: KernelBits
+  static var scalarCount: Int { get }
+  init(repeating value: Double)
+  subscript(index: Int) -> Double { get set }
+  static func + (a: Self, b: Self) -> Self
+  static func - (a: Self, b: Self) -> Self
+  static func * (a: Self, b: Self) -> Self
+  static func / (a: Self, b: Self) -> Self
+  static func += (a: inout Self, b: Self)
+  static func -= (a: inout Self, b: Self)
+  func squareRoot() -> Self
+  /// All ones in lanes 0..<`n`, zero in the others.
+  static func lanes(below n: Int) -> Bits
+  /// All ones in the lanes that are NaN.
+  var nanBits: Bits { get }
+  /// All ones in the lanes that are > 0.
+  var positiveBits: Bits { get }
+  /// All ones in the lanes that are < +∞.
+  var belowInfinityBits: Bits { get }
+  /// The lanes from `offset` (no alignment needed).
+  static func load(_ p: UnsafePointer<Double>, _ offset: Int) -> Self
+  static func load(_ p: UnsafeMutablePointer<Double>, _ offset: Int) -> Self
+  /// Stores the lanes at `offset` (no alignment needed).
+  func store(_ p: UnsafeMutablePointer<Double>, _ offset: Int)
+}
+
+/// Comparison lanes as integers (see `SIMDMask.bits` for why not masks).
+private protocol KernelBits {
+  init(repeating value: Int64)
+  subscript(index: Int) -> Int64 { get set }
+  static func & (a: Self, b: Self) -> Self
+  static func &= (a: inout Self, b: Self)
+  static func |= (a: inout Self, b: Self)
+  static prefix func ~ (a: Self) -> Self
+  var anyLane: Bool { get }
+}
+
+extension SIMD4<Double>: KernelLanes {
+  @inline(__always) fileprivate static func lanes(below n: Int) -> SIMD4<Int64> {
+    (Self(0, 1, 2, 3) .< Self(repeating: Double(n))).bits
+  }
+  @inline(__always) fileprivate var nanBits: SIMD4<Int64> { (self .!= self).bits }
+  @inline(__always) fileprivate var positiveBits: SIMD4<Int64> { (self .> 0).bits }
+  @inline(__always) fileprivate var belowInfinityBits: SIMD4<Int64> { (self .< .infinity).bits }
+  @inline(__always) fileprivate static func load(_ p: UnsafePointer<Double>, _ offset: Int) -> Self {
+    p.lanes(offset)
+  }
+  @inline(__always) fileprivate static func load(_ p: UnsafeMutablePointer<Double>, _ offset: Int) -> Self {
+    p.lanes(offset)
+  }
+  @inline(__always) fileprivate func store(_ p: UnsafeMutablePointer<Double>, _ offset: Int) {
+    p.setLanes(offset, self)
+  }
+}
+
+extension SIMD4<Int64>: KernelBits {}
+
+extension SIMD2<Double>: KernelLanes {
+  @inline(__always) fileprivate static func lanes(below n: Int) -> SIMD2<Int64> {
+    (Self(0, 1) .< Self(repeating: Double(n))).bits
+  }
+  @inline(__always) fileprivate var nanBits: SIMD2<Int64> { (self .!= self).bits }
+  @inline(__always) fileprivate var positiveBits: SIMD2<Int64> { (self .> 0).bits }
+  @inline(__always) fileprivate var belowInfinityBits: SIMD2<Int64> { (self .< .infinity).bits }
+  @inline(__always) fileprivate static func load(_ p: UnsafePointer<Double>, _ offset: Int) -> Self {
+    UnsafeRawPointer(p + offset).loadUnaligned(as: Self.self)
+  }
+  @inline(__always) fileprivate static func load(_ p: UnsafeMutablePointer<Double>, _ offset: Int) -> Self {
+    UnsafeRawPointer(p + offset).loadUnaligned(as: Self.self)
+  }
+  @inline(__always) fileprivate func store(_ p: UnsafeMutablePointer<Double>, _ offset: Int) {
+    UnsafeMutableRawPointer(p + offset).storeBytes(of: self, as: Self.self)
+  }
+}
+
+extension SIMD2<Int64>: KernelBits {
+  @inline(__always) fileprivate var anyLane: Bool { self[0] | self[1] != 0 }
+}
+
+extension SIMDMask where Storage == SIMD2<Int64> {
+  /// As `SIMDMask<SIMD4<Int64>>.bits`.
+  @inline(__always) fileprivate var bits: SIMD2<Int64> { unsafeBitCast(self, to: SIMD2<Int64>.self) }
 }

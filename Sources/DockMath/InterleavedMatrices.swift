@@ -8,19 +8,21 @@
 /// row i·stride + k is row i of matrix k, so a product with one shared matrix on the right (Pₖ·Fᵀ for
 /// every k) is one dgemm (`InterleavedMatrices+Algebra.swift`).
 ///
-/// Lanes k ≥ `count` up to `stride` are padding: zero when they appear, computed on like the others
-/// and never reported. The buffer grows only when `count` needs more than it ever held; changing
+/// Lanes k ≥ `count` up to `stride` are padding: they hold what was there (a dropped matrix, what a
+/// kernel computed in a lane group that also holds matrices, or zero), and none is ever reported; a
+/// matrix added by `resize(to:)` is zero. The buffer grows only when `count` needs more than it ever held; changing
 /// `count` within that capacity allocates nothing (a change of `stride` moves the elements in place).
 public struct InterleavedMatrices: Sendable {
   /// Matrices per SIMD group; `stride` is a multiple of it.
   public static let laneWidth = 4
 
   /// What `stride` is a multiple of (a multiple of `laneWidth`). BLAS calls over whole elements of
-  /// every matrix (`predictConstantVelocity`) then cover a multiple of 16 lanes, and OpenBLAS's
-  /// daxpy kernels on x86-64 run blocks of 16 elements through one instruction sequence (fused
-  /// multiply-adds) and a shorter remainder through another (a multiply, then an add): with a
-  /// remainder, a matrix's rounding would depend on how many matrices the bank holds, and a track's
-  /// estimate on how many other tracks there are.
+  /// every matrix (the dgemm products of `InterleavedMatrices+Algebra.swift`) then cover a multiple
+  /// of 16 lanes: OpenBLAS's x86-64 kernels run whole blocks through one instruction sequence (fused
+  /// multiply-adds) and a shorter remainder through another, and with a remainder a matrix's rounding
+  /// would depend on how many matrices the bank holds. (The tracker's prediction, which first set
+  /// this for OpenBLAS's daxpy, now runs in lane loops of its own, `predictConstantVelocity`; the
+  /// kernels touch only the lane groups that hold matrices, so the padding costs them nothing.)
   public static let strideAlignment = 16
 
   /// Rows of each matrix.
@@ -59,9 +61,16 @@ public struct InterleavedMatrices: Sendable {
 
   /// Sets the number of matrices. Matrices kept keep their values; added ones are zero. Grows the
   /// buffer only past its capacity.
+  @inlinable
   public mutating func resize(to newCount: Int) {
+    // Inlined so that the usual call, to the count the bank already has (every workspace, every
+    // frame), costs a comparison and no call.
+    if newCount != count { changeCount(to: newCount) }
+  }
+
+  @usableFromInline
+  mutating func changeCount(to newCount: Int) {
     precondition(newCount >= 0, "InterleavedMatrices count \(newCount) is negative")
-    guard newCount != count else { return }
     let newStride = Self.stride(for: newCount)
     let e = elementCount
     if newStride * e > storage.count {
@@ -71,7 +80,15 @@ public struct InterleavedMatrices: Sendable {
     }
     let (old, kept) = (stride, Swift.min(count, newCount))
     storage.withUnsafeMutableBufferPointer { s in
-      if newStride > old {
+      if newStride == old {
+        // The usual change (a frame gating every track and updating some, tracks born and dropped):
+        // nothing moves, and only the lanes of added matrices are zeroed (those of dropped ones are
+        // padding now); rewriting every lane of every element was a fifth of a tracker frame on a
+        // street scene.
+        for q in 0..<e {
+          for k in kept..<newCount { s[q &* old &+ k] = 0 }
+        }
+      } else if newStride > old {
         // Element q moves from q·old to q·newStride ≥ q·old: last element first, so nothing is
         // overwritten before it is read.
         for q in Swift.stride(from: e - 1, through: 0, by: -1) {
@@ -126,8 +143,10 @@ public struct InterleavedMatrices: Sendable {
     precondition(
       source >= 0 && source < count && destination >= 0 && destination < count,
       "copyMatrix from \(source) to \(destination) in \(shapeText)")
-    let s = stride
-    for q in 0..<elementCount { storage[q * s + destination] = storage[q * s + source] }
+    let (e, s) = (elementCount, stride)
+    storage.withUnsafeMutableBufferPointer { m in
+      for q in 0..<e { m[q &* s &+ destination] = m[q &* s &+ source] }
+    }
   }
 
   /// Matrix `destination` of this bank takes matrix `source` of `other` (same shape).
@@ -135,7 +154,14 @@ public struct InterleavedMatrices: Sendable {
     precondition(
       other.rows == rows && other.columns == columns && source >= 0 && source < other.count
         && destination >= 0 && destination < count, "copyMatrix across \(other.shapeText) and \(shapeText)")
-    for q in 0..<elementCount { storage[q * stride + destination] = other.storage[q * other.stride + source] }
+    // One access to each buffer (an element-wise loop checked the destination's uniqueness and both
+    // bounds per element: gathering a frame's measured tracks was 5 % of a street-scene frame).
+    let (e, s, t) = (elementCount, stride, other.stride)
+    other.storage.withUnsafeBufferPointer { from in
+      storage.withUnsafeMutableBufferPointer { to in
+        for q in 0..<e { to[q &* s &+ destination] = from[q &* t &+ source] }
+      }
+    }
   }
 
   /// Keeps the matrices for which `keep` is true, in order (the others are dropped).
@@ -174,6 +200,26 @@ public struct InterleavedMatrices: Sendable {
   public mutating func setLanes(from first: Int, row: Int, column: Int, to value: SIMD4<Double>) {
     let offset = laneOffset(first, row, column)
     storage.withUnsafeMutableBufferPointer { $0.baseAddress!.setLanes(offset, value) }
+  }
+
+  /// The `r` elements from (`row`, `column`) in column-major order (down the column, then on into the
+  /// next ones) of the `laneWidth` matrices from `first` become `values`, one lane each: what `r`
+  /// calls of `setLanes(from:row:column:to:)` do, with one access to the storage (each access checks
+  /// that the buffer is uniquely referenced, a call into the runtime: filling a lane group's
+  /// projection or Jacobian element by element made it a good part of the fill).
+  /// - Precondition: as `setLanes(from:row:column:to:)`, for every element written.
+  @inlinable
+  public mutating func setLanes<let r: Int>(
+    from first: Int, row: Int, column: Int, to values: InlineArray<r, SIMD4<Double>>
+  ) {
+    guard r > 0 else { return }
+    let offset = laneOffset(first, row, column)
+    let q = column * rows + row
+    if q + r > elementCount { lanesOutOfRange(first, row + r - 1, column) }
+    let s = stride
+    storage.withUnsafeMutableBufferPointer { e in
+      for i in 0..<r { e.baseAddress!.setLanes(offset &+ i &* s, values[i]) }
+    }
   }
 
   @inlinable

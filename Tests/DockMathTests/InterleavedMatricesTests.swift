@@ -38,6 +38,12 @@ struct InterleavedMatricesTests {
     for k in 0..<2 { #expect(bank.matrix(k) == list[k]) }
     bank.resize(to: 3)
     #expect(bank.matrix(2) == Matrix(rows: 3, columns: 2), "a dropped matrix does not come back")
+    // Within one stride too (nothing moves; dropped lanes are padding until added again, as zero).
+    var same = Self.banks(3, 2, count: 5, seed: 2).0
+    same.resize(to: 2)
+    same.resize(to: 4)
+    #expect(same.stride == 16)
+    for k in 2..<4 { #expect(same.matrix(k) == Matrix(rows: 3, columns: 2), "matrix \(k)") }
   }
 
   @Test func elementAccessCopiesAndRetainAddressMatrices() {

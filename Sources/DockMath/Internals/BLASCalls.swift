@@ -84,14 +84,3 @@ extension BLASCalls {
     }
   }
 }
-
-extension BLASCalls {
-  /// y[i] += alpha·x[i] for i < n over raw contiguous storage (cblas_daxpy, unit strides). For
-  /// `InterleavedMatrices`, whose rows of one column, and columns of one matrix, are contiguous
-  /// runs of lanes.
-  static func daxpy(_ n: Int, alpha: Double, _ x: UnsafePointer<Double>, into y: UnsafeMutablePointer<Double>)
-  {
-    pinToOneThread()
-    cblas_daxpy(blasint(n), alpha, x, 1, y, 1)
-  }
-}

@@ -4,12 +4,12 @@ import DockMath
 /// covariances itself, lane-interleaved (`InterleavedMatrices`: entry (i, j) of every track
 /// contiguous), in the tracker's order.
 ///
-/// A frame's prediction is eight daxpy over the banks whatever the number of tracks (F is the identity
-/// plus dt times a shift of the rates onto the positions: `InterleavedMatrices.predictConstantVelocity`);
-/// the projection and the per-track algebra run four tracks per SIMD instruction
+/// A frame's prediction applies F by its structure (the identity plus dt times a shift of the rates onto
+/// the positions: `InterleavedMatrices.predictConstantVelocity`, lane loops); the projection and the
+/// per-track algebra run four tracks per SIMD instruction, two for a last group of one or two tracks
 /// (`PosedMeasurementModel.evaluate(lanes:)`, `InterleavedInnovation`):
 ///
-///     predict:  X ← F X, P ← F P Fᵀ + Q                           8 daxpy over the banks
+///     predict:  X ← F X, P ← F P Fᵀ + Q                           lane loops, F's structure
 ///     gate:     Sₖ = Hₖ Pₖ Hₖᵀ + Rₖ = Lₖ Lₖᵀ,                        lane loops
 ///               NIS = |Lₖ⁻¹ yₖⱼ|² for every track × observation
 ///     update:   V = L⁻¹ H P, u = L⁻¹ y: NIS = |u|², x += Vᵀ u,       lane loops
@@ -28,7 +28,7 @@ public struct BatchedEKF: Sendable {
   /// Every live track's state (6×1) and covariance (6×6), in the tracker's order: `x[track, i, 0]` is
   /// component i (radians, ln radians, per second) and `p[track, j, i]` the covariance's element
   /// (i, j). `p` holds each covariance transposed: after a prediction the two halves differ by
-  /// rounding. (The orientation saved two transposes a frame in the dgemm prediction this replaced; the
+  /// rounding. (The orientation saved two transposes a frame in an earlier dgemm prediction; the
   /// update averages both halves, so either serves.)
   private(set) var x = InterleavedMatrices(rows: 6, columns: 1)
   private(set) var p = InterleavedMatrices(rows: 6, columns: 6)
@@ -38,11 +38,13 @@ public struct BatchedEKF: Sendable {
   // The tracks of one update, gathered (all of them: swapped in, no copy).
   private var ux = InterleavedMatrices(rows: 6, columns: 1)
   private var up = InterleavedMatrices(rows: 6, columns: 6)
-  private var h = InterleavedMatrices(rows: 3, columns: 6)
+  /// The Jacobians' first three columns (azimuth, elevation, log size): the box does not depend on the
+  /// rates.
+  private var h = InterleavedMatrices(rows: 3, columns: 3)
   private var r = InterleavedMatrices(rows: 3, columns: 1)
   private var y = InterleavedMatrices(rows: 3, columns: 1)
   private var innovation = InterleavedInnovation(
-    measurementSize: 3, stateSize: 6, covariancesTransposed: true)
+    measurementSize: 3, stateSize: 6, observedStates: 3, covariancesTransposed: true)
   private var reset: [Int] = []
   private var gateZ = Matrix(rows: 3, columns: 1)
   /// The pose, anchor and noise scale of every track's factor in `innovation` (and ẑ in `y`) when they
@@ -54,6 +56,9 @@ public struct BatchedEKF: Sendable {
   /// run once per track and frame.
   private var projected = InterleavedMatrices(rows: 8, columns: 1)
   private var projectedPose: CameraPose?
+  /// The model at the last pose projected at, kept across frames: a camera that does not move (a
+  /// replayed fixed camera, a dock at rest) then skips the tilt's sine and cosine.
+  private var posedModel: (pose: CameraPose, model: PosedMeasurementModel)?
 
   /// An empty bank of tracks with `model`'s camera and `parameters`' noise model.
   public init(model: MeasurementModel, parameters: TrackerParameters) {
@@ -136,20 +141,21 @@ public struct BatchedEKF: Sendable {
     if projectedPose == pose { return }
     let n = x.count
     projected.resize(to: n)
-    let posed = model.projection(pose: pose)
+    if posedModel?.pose != pose { posedModel = (pose, model.projection(pose: pose)) }
+    let posed = posedModel!.model
     for c in Swift.stride(from: 0, to: n, by: InterleavedMatrices.laneWidth) {
+      // Padding lanes are projected from the zero state: theirs drift (the kernels update them with
+      // zero measurements, which pull the log size toward −∞), and a log size or angle out of the lane
+      // functions' range would send every frame through the C library's slow paths. Their results
+      // are never read.
+      let used = Swift.min(InterleavedMatrices.laneWidth, n - c)
       let states = LaneTrackStates(
-        azimuth: x.lanes(from: c, row: 0, column: 0), elevation: x.lanes(from: c, row: 1, column: 0),
-        logSize: x.lanes(from: c, row: 2, column: 0))
+        azimuth: x.lanes(from: c, row: 0, column: 0).firstLanes(used),
+        elevation: x.lanes(from: c, row: 1, column: 0).firstLanes(used),
+        logSize: x.lanes(from: c, row: 2, column: 0).firstLanes(used))
       let e = posed.evaluate(lanes: states)
-      projected.setLanes(from: c, row: 0, column: 0, to: e.u)
-      projected.setLanes(from: c, row: 1, column: 0, to: e.v)
-      projected.setLanes(from: c, row: 2, column: 0, to: e.h)
-      projected.setLanes(from: c, row: 3, column: 0, to: e.duAz)
-      projected.setLanes(from: c, row: 4, column: 0, to: e.duEl)
-      projected.setLanes(from: c, row: 5, column: 0, to: e.dvAz)
-      projected.setLanes(from: c, row: 6, column: 0, to: e.dvEl)
-      projected.setLanes(from: c, row: 7, column: 0, to: e.dhLs)
+      projected.setLanes(
+        from: c, row: 0, column: 0, to: [e.u, e.v, e.h, e.duAz, e.duEl, e.dvAz, e.dvEl, e.dhLs])
     }
     projectedPose = pose
   }
@@ -198,14 +204,17 @@ public struct BatchedEKF: Sendable {
   public func innovationLogDeterminant(_ k: Int) -> Double { innovation.logDeterminant(k) }
 
   /// Updates the tracks at `indices` (ascending, distinct) with one measurement each; `scales` and `anchors`
-  /// per measurement. Each track's NIS is written to `nis`, in the order of `indices`.
+  /// per measurement. Each track's NIS is written to `nis`, in the order of `indices` (after a throw
+  /// its contents are unspecified).
   public mutating func update(
     indices: [Int], measurements z: [(u: Double, v: Double, h: Double)], scales: [MeasurementNoiseScale],
     anchors: [VerticalAnchor], pose: CameraPose, nis: inout [Double]
   ) throws {
     let n = indices.count
-    nis.removeAll(keepingCapacity: true)
-    guard n > 0 else { return }
+    guard n > 0 else {
+      nis.removeAll(keepingCapacity: true)
+      return
+    }
     // The gate's factors serve when the pose and every measurement's anchor and scale are the gate's.
     var reuse = false
     if let g = gated, g.pose == pose {
@@ -257,9 +266,12 @@ public struct BatchedEKF: Sendable {
         Lanes.gathering(used) { z[c + $0].h }
       )
       // Padding lanes hold whatever the kernels computed there: never reported (InterleavedMatrices).
-      y.setLanes(from: c, row: 0, column: 0, to: u - y.lanes(from: c, row: 0, column: 0))
-      y.setLanes(from: c, row: 1, column: 0, to: v - y.lanes(from: c, row: 1, column: 0))
-      y.setLanes(from: c, row: 2, column: 0, to: hz - y.lanes(from: c, row: 2, column: 0))
+      y.setLanes(
+        from: c, row: 0, column: 0,
+        to: [
+          u - y.lanes(from: c, row: 0, column: 0), v - y.lanes(from: c, row: 1, column: 0),
+          hz - y.lanes(from: c, row: 2, column: 0),
+        ])
     }
     // With L the Cholesky factor of S, V = L⁻¹ H P and u = L⁻¹ y:
     // NIS = |u|², K y = (H P)ᵀ S⁻¹ y = Vᵀ u, K S Kᵀ = (H P)ᵀ S⁻¹ (H P) = Vᵀ V. Only forward solves.
@@ -332,18 +344,13 @@ public struct BatchedEKF: Sendable {
         ss = ss + sizeSlope * box
       }
       let (su, sv, sh) = (sc * ku, sc * kv, ss * kh)
-      y.setLanes(from: c, row: 0, column: 0, to: e.u)
-      y.setLanes(from: c, row: 1, column: 0, to: e.v + half * e.h)
-      y.setLanes(from: c, row: 2, column: 0, to: e.h)
-      h.setLanes(from: c, row: 0, column: 0, to: e.duAz)
-      h.setLanes(from: c, row: 0, column: 1, to: e.duEl)
-      h.setLanes(from: c, row: 1, column: 0, to: e.dvAz)
-      h.setLanes(from: c, row: 1, column: 1, to: e.dvEl)
-      h.setLanes(from: c, row: 1, column: 2, to: half * e.dhLs)
-      h.setLanes(from: c, row: 2, column: 2, to: e.dhLs)
-      r.setLanes(from: c, row: 0, column: 0, to: su * su)
-      r.setLanes(from: c, row: 1, column: 0, to: sv * sv)
-      r.setLanes(from: c, row: 2, column: 0, to: sh * sh)
+      y.setLanes(from: c, row: 0, column: 0, to: [e.u, e.v + half * e.h, e.h])
+      // H column by column (its zeros written too: they are zeros already).
+      let zero = Lanes(repeating: 0)
+      h.setLanes(
+        from: c, row: 0, column: 0,
+        to: [e.duAz, e.dvAz, zero, e.duEl, e.dvEl, zero, zero, half * e.dhLs, e.dhLs])
+      r.setLanes(from: c, row: 0, column: 0, to: [su * su, sv * sv, sh * sh])
     }
     try innovation.factor(covariances: ps, jacobians: h, noiseVariances: r)
   }
@@ -360,10 +367,19 @@ public struct BatchedEKF: Sendable {
   private static func projectionLanes(
     _ projected: InterleavedMatrices, from first: Int, lanes: Int, tracks: [Int]?
   ) -> LaneProjection {
-    func row(_ i: Int) -> Lanes {
-      guard let tracks else { return projected.lanes(from: first, row: i, column: 0) }
-      return Lanes.gathering(lanes) { projected[tracks[first + $0], i, 0] }
+    guard let tracks else {
+      // Every track in its own lane (the usual case): no closure, which the compiler did not inline.
+      return LaneProjection(
+        u: projected.lanes(from: first, row: 0, column: 0),
+        v: projected.lanes(from: first, row: 1, column: 0),
+        h: projected.lanes(from: first, row: 2, column: 0),
+        duAz: projected.lanes(from: first, row: 3, column: 0),
+        duEl: projected.lanes(from: first, row: 4, column: 0),
+        dvAz: projected.lanes(from: first, row: 5, column: 0),
+        dvEl: projected.lanes(from: first, row: 6, column: 0),
+        dhLs: projected.lanes(from: first, row: 7, column: 0))
     }
+    func row(_ i: Int) -> Lanes { Lanes.gathering(lanes) { projected[tracks[first + $0], i, 0] } }
     return LaneProjection(
       u: row(0), v: row(1), h: row(2), duAz: row(3), duEl: row(4), dvAz: row(5), dvEl: row(6), dhLs: row(7))
   }
@@ -373,6 +389,12 @@ public struct BatchedEKF: Sendable {
 typealias Lanes = SIMD4<Double>
 
 extension SIMD4<Double> {
+  /// The first `lanes` lanes, zero beyond (`self` when all four are).
+  @inline(__always)
+  func firstLanes(_ lanes: Int) -> Self {
+    lanes >= 4 ? self : Self(self[0], lanes > 1 ? self[1] : 0, lanes > 2 ? self[2] : 0, 0)
+  }
+
   /// Lanes `value(0)`, … `value(lanes − 1)`, zero beyond. Built from four scalars at once: a scalar
   /// stored into one lane of a vector on the stack and the vector read back whole stalls the load
   /// (no store forwarding), which cost more than the arithmetic it fed.
