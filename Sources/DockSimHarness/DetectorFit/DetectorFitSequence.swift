@@ -46,8 +46,8 @@ public struct DetectorFitSequence: Sendable {
   public var trackIDs: [Int]
 
   /// More frames than this from the first to the last is not a video sequence (a frame number typed
-  /// wrong), and would allocate per frame for nothing.
-  public static let maximumFrames = 1_000_000
+  /// wrong), and would allocate per frame for nothing: the bound replay reads MOTChallenge files with.
+  public static let maximumFrames = MOTDetections.maximumFrames
   /// Samples per side of the visibility lattice, as the scene projector's default: 1/256 resolution.
   static let visibilityGrid = 16
 
@@ -69,13 +69,8 @@ public struct DetectorFitSequence: Sendable {
   ) throws(InputError) {
     let truthRows = try MOTChallengeFile.records(truthText, file: truthFile)
     let detectionRows = try MOTChallengeFile.records(detectionsText, file: detectionsFile, uniqueIDs: false)
-    for (rows, file) in [(truthRows, truthFile), (detectionRows, detectionsFile)] {
-      if let bad = rows.first(where: { $0.box.width <= 0 || $0.box.height <= 0 }) {
-        throw InputError(
-          file: file, line: bad.line, field: bad.box.width <= 0 ? "bb_width" : "bb_height",
-          message: "expected a number > 0 (a box with an area), got 0")
-      }
-    }
+    try MOTChallengeFile.requireAreas(truthRows, file: truthFile)
+    try MOTChallengeFile.requireAreas(detectionRows, file: detectionsFile)
     guard let t0 = truthRows.map(\.frame).min(), let t1 = truthRows.map(\.frame).max() else {
       throw InputError(file: truthFile, message: "no boxes; expected MOTChallenge ground-truth rows")
     }

@@ -94,6 +94,16 @@ public enum MOTChallengeFile {
     return records
   }
 
+  /// Refuses the first record whose box has no area (width or height 0; the reader already refuses
+  /// negative ones), naming its line and column: a tracker or a fit needs boxes, while a scorer, as
+  /// py-motmetrics, reads them as they are.
+  public static func requireAreas(_ records: [Record], file: String) throws(InputError) {
+    guard let bad = records.first(where: { $0.box.width <= 0 || $0.box.height <= 0 }) else { return }
+    throw InputError(
+      file: file, line: bad.line, field: bad.box.width <= 0 ? "bb_width" : "bb_height",
+      message: "expected a number > 0 (a box with an area), got 0")
+  }
+
   /// One line of a MOTChallenge file: `frame,id,bb_left,bb_top,bb_width,bb_height,conf,class,-1,-1`,
   /// numbers in shortest round-trip form. `box` is in pixels, top-left origin, 0-based (as the reader
   /// returns it), so 1 is added back to its corner.

@@ -39,18 +39,9 @@ public enum MOTDetections {
       throw InputError(file: file, message: "no boxes; expected MOTChallenge detection rows")
     }
     var last = first.frame
+    try MOTChallengeFile.requireAreas(records, file: file)
     var counts: [Int: Int] = [:]  // frame → boxes; looked up only, never iterated
     for r in records {
-      guard r.box.width > 0 else {
-        throw InputError(
-          file: file, line: r.line, field: "bb_width",
-          message: "expected a number > 0 (a box with an area), got 0")
-      }
-      guard r.box.height > 0 else {
-        throw InputError(
-          file: file, line: r.line, field: "bb_height",
-          message: "expected a number > 0 (a box with an area), got 0")
-      }
       guard r.frame <= maximumFrames else {
         throw InputError(
           file: file, line: r.line, field: "frame",
