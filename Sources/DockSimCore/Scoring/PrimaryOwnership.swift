@@ -65,8 +65,8 @@ public struct PrimaryOwnership: Sendable {
     var best: (box: Int, overlap: Double)?
     for (i, b) in boxes.enumerated() where b.kind == primary.kind {
       guard let visible = b.visibleBox, visible.width > 0, visible.height > 0 else { continue }
-      let width = z.h * visible.width / visible.height
-      let box = NormalizedRect(x: z.u - width / 2, y: z.v - z.h / 2, width: width, height: z.h)
+      let box = NormalizedRect(
+        centerX: z.u, centerY: z.v, width: z.h * visible.width / visible.height, height: z.h)
       let overlap = box.intersectionOverUnion(visible)
       guard overlap >= Self.minimumOverlap else { continue }
       // As CLEAR MOT's established pairs: the subject the primary sat on keeps it while the overlap

@@ -97,8 +97,7 @@ public struct Track: Equatable, Sendable {
   public func box(camera: PinholeCamera, pose: CameraPose) -> NormalizedRect {
     let z = MeasurementModel(camera: camera).projection(pose: pose).evaluate(
       azimuth: state.azimuth, elevation: state.elevation, logSize: state.logSize)
-    let width = z.h * aspect
-    return NormalizedRect(x: z.u - width / 2, y: z.v - z.h / 2, width: width, height: z.h)
+    return NormalizedRect(centerX: z.u, centerY: z.v, width: z.h * aspect, height: z.h)
   }
 
   /// The state extrapolated `dt` seconds ahead at constant velocity.

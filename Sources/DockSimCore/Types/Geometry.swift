@@ -11,6 +11,10 @@ public struct NormalizedRect: Equatable, Sendable {
     self.width = width
     self.height = height
   }
+  /// The box of the given size centred at (`centerX`, `centerY`).
+  public init(centerX: Double, centerY: Double, width: Double, height: Double) {
+    self.init(x: centerX - width / 2, y: centerY - height / 2, width: width, height: height)
+  }
   /// Centre x (0 = left edge).
   public var midX: Double { x + width / 2 }
   /// Centre y (0 = bottom edge).

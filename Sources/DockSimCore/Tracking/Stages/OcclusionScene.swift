@@ -20,8 +20,7 @@ struct OcclusionScene: Sendable {
     // Projected once per frame for the boxes, the gate and the update (`BatchedEKF.project(pose:)`).
     let e = bank.ekf.predictedMeasurement(i, pose: pose)
     // `aspect` is width / height of the observed box in normalized units, so it scales `h` directly.
-    let w = e.h * bank.records[i].aspect
-    return NormalizedRect(x: e.u - w / 2, y: e.v - e.h / 2, width: w, height: e.h)
+    return NormalizedRect(centerX: e.u, centerY: e.v, width: e.h * bank.records[i].aspect, height: e.h)
   }
 
   /// Projects every track at `pose` into `boxes`.
