@@ -322,3 +322,27 @@ struct LifeCycleInSecondsTests {
     #expect(LifeCycleFrames(TrackerParameters(), frameInterval: interval).maxOcclusion == 150)
   }
 }
+
+/// The single-subject tracker counts its coast in frames of the camera's rate too (`FrameClock`): a
+/// frame the phone skipped while the track coasts does not shorten it.
+struct SingleSubjectLifeCycleTests {
+  @Test func aSkippedFrameDoesNotShortenTheCoast() {
+    var tracker = SingleSubjectTracker(camera: TrackerStageTests.camera, parameters: TrackerParameters())
+    let box = TrackerStageTests.body(0.4, 0.5, h: 0.3)
+    var t = 0.0
+    for _ in 0..<20 {
+      tracker.process(time: t, pose: TrackerStageTests.pose, observations: [box])
+      t += 0.1
+    }
+    // Misses at 10 fps, with one frame skipped (0.2 s) after the tenth: the limit stays 15 frames
+    // (1.5 s at 10 fps); counted at that one interval it would be 8.
+    var misses = 0
+    var alive = true
+    while alive && misses < 30 {
+      t += misses == 10 ? 0.2 : 0.1
+      misses += 1
+      alive = tracker.process(time: t, pose: TrackerStageTests.pose, observations: []) != nil
+    }
+    #expect(misses == 15, "deleted at miss \(misses)")
+  }
+}

@@ -14,6 +14,8 @@ public struct SingleSubjectTracker: Tracker {
   private var hits = 0
   private var rejectedStreak = 0
   private var nextID = 1
+  /// The camera's frame interval the coast limit counts frames of, as the multi-subject tracker's.
+  private var frameClock = FrameClock()
 
   public init(camera: PinholeCamera, parameters: TrackerParameters) {
     self.parameters = parameters
@@ -29,6 +31,7 @@ public struct SingleSubjectTracker: Tracker {
     hits = 0
     rejectedStreak = 0
     nextID = 1
+    frameClock = FrameClock()
   }
 
   public mutating func update(with batch: ObservationBatch) -> [Track] {
@@ -44,6 +47,7 @@ public struct SingleSubjectTracker: Tracker {
       return track
     }
     let dt = time - current.time
+    frameClock.observe(dt)
     do {
       try filter.predict(dt: dt)
       var best: (index: Int, nis: Double)?
@@ -82,7 +86,8 @@ public struct SingleSubjectTracker: Tracker {
     current.covarianceUpper = filter.covarianceUpper
     let limit =
       current.status == .tentative
-      ? TrackerRules.tentativeMaxMisses : LifeCycleFrames(parameters, frameInterval: dt).maxCoast
+      ? TrackerRules.tentativeMaxMisses
+      : LifeCycleFrames(parameters, frameInterval: frameClock.interval).maxCoast
     let finite = current.state.components.allSatisfy(\.isFinite)
     track = (current.misses >= limit && current.misses > 0) || !finite ? nil : current
     return track
