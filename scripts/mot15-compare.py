@@ -45,7 +45,11 @@ Provenance and licences (the data and the peers' code are never part of DockSim;
 your own copies; each licence read from the source named):
   * MOT15 detections: abewley/sort's data/train/SEQ/det/det.txt; the repository is GPL-3.0 (LICENSE).
   * Ground truth: motmetrics/data/SEQ/gt.txt in the py-motmetrics 1.4.0 wheel, MIT (the wheel's
-    dist-info LICENSE, Christoph Heindl).
+    dist-info LICENSE, Christoph Heindl), for TUD-Campus and TUD-Stadtmitte. For all eleven training
+    sequences: MOTChallenge's 2DMOT2015 training labels (train/SEQ/gt/gt.txt and seqinfo.ini), e.g. the
+    copy in gonzalocarreteroh/MASA-OA at benchmarks/MOT15/SEQ/ (commit ff2036c; the repository is
+    Apache-2.0, the labels themselves MOTChallenge's CC BY-NC-SA 3.0), flattened to SEQ/gt.txt and
+    SEQ/seqinfo.ini; its TUD files equal py-motmetrics' row for row.
   * The MOT15 benchmark data themselves: CC BY-NC-SA 3.0 as MOTChallenge publishes them (not stated in
     either file above).
   * SORT: GPL-3.0 (LICENSE; README "SORT is released under the GPL License"). OC-SORT: MIT (LICENSE,
@@ -236,7 +240,9 @@ def load_sequences(names, det_dir, truth_dir):
 DATA_HELP = """The public data are not shipped with DockSim. Set:
   MOT15_DETECTIONS  abewley/sort's data/train directory, flattened to SEQ/det.txt (Faster R-CNN, GPL-3.0)
   MOT15_TRUTH       py-motmetrics 1.4.0's motmetrics/data directory (SEQ/gt.txt, MIT; unzip the wheel:
-                    pip download --no-deps motmetrics==1.4.0)"""
+                    pip download --no-deps motmetrics==1.4.0) for the two TUD sequences, or a
+                    directory of all eleven MOT15 training sequences as SEQ/gt.txt with SEQ/seqinfo.ini
+                    (MOTChallenge's 2DMOT2015 training labels, CC BY-NC-SA 3.0)"""
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -122,7 +122,7 @@ public struct GNNReferenceTracker: LogTracker {
       tentative.append(
         Entry(
           id: nextID, kind: o.kind, filter: filter, updates: 1, stepsSinceUpdate: 0, nis: .nan,
-          aspect: Self.aspect(o)))
+          aspect: o.rect.aspectRatio))
       nextID += 1
     }
     return tracks
@@ -176,7 +176,7 @@ public struct GNNReferenceTracker: LogTracker {
       }
       entries[i].updates += 1
       entries[i].stepsSinceUpdate = 0
-      entries[i].aspect = aspect(o)
+      entries[i].aspect = o.rect.aspectRatio
     }
     entries.removeAll { !$0.isUsable }
   }
@@ -187,6 +187,4 @@ public struct GNNReferenceTracker: LogTracker {
       state: e.filter.state, covarianceUpper: e.filter.covarianceUpper, time: time ?? 0, nis: e.nis,
       misses: e.stepsSinceUpdate, kind: e.kind, aspect: e.aspect)
   }
-
-  private static func aspect(_ o: Observation) -> Double { o.rect.width / max(o.rect.height, 1e-9) }
 }

@@ -63,13 +63,13 @@ struct ReplayCommand: ParsableCommand {
   @Option(
     name: .long,
     help:
-      "Tracks written with --output-format mot: updated (confirmed and updated by a detection that frame, default), confirmed (coasting too) or all (tentative too)."
+      "Tracks written with --output-format mot: reconfirmed (updated, but after a frame without a detection only from the confirm-hits-th update in a row; default), updated (confirmed and updated by a detection that frame), confirmed (coasting too) or all (tentative too)."
   )
   var reportTracks: ReportedTracksOption?
 
   /// `ReportedTracks` as an option value.
   enum ReportedTracksOption: String, ExpressibleByArgument, CaseIterable {
-    case updated, confirmed, all
+    case reconfirmed, updated, confirmed, all
     var value: ReportedTracks { ReportedTracks(rawValue: rawValue)! }
   }
 
@@ -174,14 +174,19 @@ struct ReplayCommand: ParsableCommand {
     let camera = PinholeCamera(horizontalFOV: hfov, aspect: aspect)
     switch tracker {
     case .multi:
-      try replay(frames, truth, camera, size, MultiTargetTracker(camera: camera, parameters: parameters))
+      try replay(
+        frames, truth, camera, size, MultiTargetTracker(camera: camera, parameters: parameters),
+        streak: parameters.confirmHits)
     case .gnn:
-      try replay(frames, truth, camera, size, GNNReferenceTracker(camera: camera, parameters: parameters))
+      try replay(
+        frames, truth, camera, size, GNNReferenceTracker(camera: camera, parameters: parameters),
+        streak: parameters.confirmHits)
     }
   }
 
   private func replay<T: LogTracker>(
-    _ frames: [LoggedFrame], _ truth: [TruthObject]?, _ camera: PinholeCamera, _ size: ImageSize?, _ t: T
+    _ frames: [LoggedFrame], _ truth: [TruthObject]?, _ camera: PinholeCamera, _ size: ImageSize?, _ t: T,
+    streak: Int
   )
     throws
   {
@@ -190,7 +195,8 @@ struct ReplayCommand: ParsableCommand {
     let text: String
     if outputFormat == .mot, let size {
       text = Replay.motTracks(
-        log: frames, tracker: t, camera: camera, imageSize: size, report: reportTracks?.value ?? .updated
+        log: frames, tracker: t, camera: camera, imageSize: size,
+        report: reportTracks?.value ?? .reconfirmed, streak: streak
       ) { frame, tracks in scorer?.observe(frame, tracks: tracks) }
     } else {
       text = Replay.run(log: frames, tracker: t) { frame, tracks in scorer?.observe(frame, tracks: tracks) }

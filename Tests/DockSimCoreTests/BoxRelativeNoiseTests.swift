@@ -9,6 +9,10 @@ struct BoxRelativeNoiseTests {
   static let sloped = TrackerParameters(
     measurementNoiseCenter: 0.004, measurementNoiseHeight: 0.006, measurementNoiseCenterSlope: 0.02,
     measurementNoiseHeightSlope: 0.05)
+  /// The same floors, constant (slopes 0).
+  static let constantNoise = TrackerParameters(
+    measurementNoiseCenter: 0.004, measurementNoiseHeight: 0.006, measurementNoiseCenterSlope: 0,
+    measurementNoiseHeightSlope: 0)
 
   /// Measurements of one person 0.3 tall, walking right.
   static func z(_ f: Int) -> (u: Double, v: Double, h: Double) {
@@ -25,9 +29,12 @@ struct BoxRelativeNoiseTests {
     for h in [0, -1, Double.nan, .infinity] {
       #expect(Self.sloped.measurementNoise(predictedHeight: h) == (0.004, 0.006))
     }
-    // Slopes 0 (the default): constant noise, the filter of the reference fixtures.
-    #expect(TrackerParameters().measurementNoise(predictedHeight: 0.5) == (0.004, 0.006))
-    #expect(!TrackerParameters().measurementNoiseScalesWithBox)
+    // Slopes 0: constant noise, the filter of the reference fixtures.
+    #expect(Self.constantNoise.measurementNoise(predictedHeight: 0.5) == (0.004, 0.006))
+    #expect(!Self.constantNoise.measurementNoiseScalesWithBox)
+    // The default grows with the box, with these slopes (docs/tracker.md, "Real detections").
+    #expect(TrackerParameters() == Self.sloped)
+    #expect(TrackerParameters().measurementNoiseScalesWithBox)
   }
 
   /// With the slopes, one update equals an update with constant noise set to floor + slope · h at the
@@ -44,7 +51,8 @@ struct BoxRelativeNoiseTests {
     var constant = ExtendedKalmanFilter(
       model: Self.model,
       parameters: TrackerParameters(
-        measurementNoiseCenter: noise.center, measurementNoiseHeight: noise.height))
+        measurementNoiseCenter: noise.center, measurementNoiseHeight: noise.height,
+        measurementNoiseCenterSlope: 0, measurementNoiseHeightSlope: 0))
     constant.initialize(u: 0.3, v: 0.5, height: 0.3, pose: Self.pose)
     try constant.predict(dt: 1.0 / 30)
     let a = try sloped.update(u: 0.31, v: 0.49, height: 0.32, pose: Self.pose)
@@ -52,7 +60,7 @@ struct BoxRelativeNoiseTests {
     #expect(a == b)
     #expect(sloped.state == constant.state)
     // Larger than the floor alone would give: the noise grew with the box.
-    var floor = ExtendedKalmanFilter(model: Self.model, parameters: TrackerParameters())
+    var floor = ExtendedKalmanFilter(model: Self.model, parameters: Self.constantNoise)
     floor.initialize(u: 0.3, v: 0.5, height: 0.3, pose: Self.pose)
     try floor.predict(dt: 1.0 / 30)
     #expect(try floor.update(u: 0.31, v: 0.49, height: 0.32, pose: Self.pose) > a)

@@ -173,6 +173,14 @@ struct TuneSpecLoaderTests {
     (good.replacingOccurrences(of: "budget: 6", with: "budget: -1"), "search.budget", "an integer in 1"),
     (good.replacingOccurrences(of: "seed: 3", with: "seed: -3"), "search.seed", "an integer"),
     (
+      good.replacingOccurrences(of: "aspect: 1.5 }", with: "aspect: 1.5, tracker: { gat: 9 } }"),
+      "validation.logs[0].tracker.gat", "did you mean 'gate'"
+    ),
+    (
+      good.replacingOccurrences(of: "aspect: 1.5 }", with: "aspect: 1.5, tracker: { gate: -9 } }"),
+      "validation.logs[0].tracker.gate", "expected"
+    ),
+    (
       good.replacingOccurrences(of: "sensitivity_step: 0", with: "sensitivity_step: 0.9"),
       "search.sensitivity_step", "expected"
     ),
@@ -190,6 +198,19 @@ struct TuneSpecLoaderTests {
       #expect(description.contains(field), "case \(i): \(description)")
       #expect(description.contains(message), "case \(i): \(description)")
     }
+  }
+
+  /// A log entry's `tracker` section is the tracker it is replayed with (before the candidate's values):
+  /// the defaults with its fields, read as a scenario's `tracker` section.
+  @Test func aLogEntryCarriesItsTracker() throws {
+    let spec = try load(
+      Self.good.replacingOccurrences(
+        of: "aspect: 1.5 }", with: "aspect: 1.5, tracker: { measurement_noise_center_slope: 0, gate: 9 } }"))
+    var expected = TrackerParameters()
+    expected.measurementNoiseCenterSlope = 0
+    expected.gate = 9
+    #expect(spec.validation.logs.map(\.tracker) == [expected])
+    #expect(try load(Self.good).validation.logs.map(\.tracker) == [TrackerParameters()])
   }
 
   @Test func aMissingFileIsNamed() {

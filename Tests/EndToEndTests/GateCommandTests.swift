@@ -39,14 +39,15 @@ struct GateCommandTests {
         "docksim gate: PASS: 0 regressions, 0 improvements, 0 changes not gated; "
           + "2 scenarios compared, 0 added, 0 removed\n"))
 
-    // The same walk with a filter that barely believes the subject can turn.
+    // The same walk with a filter that barely believes the subject can turn: worse framing, still
+    // within the scenario's own bound (0.02; a q of 0.001 or less fails it, and `run` exits 1).
     let original = try String(contentsOfFile: Self.scenarios[0], encoding: .utf8)
     try #require(
       !original.contains("\ntracker:"), "walk-across.yaml sets tracker fields; pick another worsening")
     let worse = tmp.appendingPathComponent("worse/walk-across.yaml")
     try FileManager.default.createDirectory(
       at: worse.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try (original + "\ntracker: { process_noise_angle: 0.0001 }\n").write(
+    try (original + "\ntracker: { process_noise_angle: 0.003 }\n").write(
       to: worse, atomically: true, encoding: .utf8)
     let worsened = try Self.run(
       [worse.path, Self.scenarios[1]], out: tmp.appendingPathComponent("worse-out"))

@@ -64,12 +64,33 @@ struct ReplayMOTTests {
     }
   }
 
+  /// The default, `reconfirmed`: after a lapse a track is reported again from its third update in a
+  /// row (`confirm_hits`), as SORT's hit streak; `updated`, the control, reports it from the first.
+  @Test func aTrackThatLapsedIsReportedAgainOnceReconfirmed() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let text = Self.detections(gaps: [20])
+    let byDefault = try Self.rows(Self.replay(text, Self.mot, in: tmp, name: "a.txt").out)
+    let updated = try Self.rows(
+      Self.replay(text, Self.mot + ["--report-tracks", "updated"], in: tmp, name: "b.txt").out)
+    func rightFrames(_ rows: [Row]) -> [Int] { rows.filter { $0.conf == 0.8 }.map(\.frame) }
+    #expect(Set(byDefault.filter { $0.conf == 0.8 }.map(\.id)).count == 1, "one identity throughout")
+    #expect(rightFrames(updated) == Array(3...19) + Array(21...40))
+    #expect(rightFrames(byDefault) == Array(3...19) + Array(23...40), "frames 21 and 22 held back")
+    // The person never missed is reported alike; with confirm-hits 2 the lapse holds back one frame.
+    #expect(byDefault.filter { $0.conf == 0.9 }.count == updated.filter { $0.conf == 0.9 }.count)
+    let two = try Self.rows(
+      Self.replay(text, Self.mot + ["--confirm-hits", "2"], in: tmp, name: "c.txt").out)
+    #expect(rightFrames(two) == Array(2...19) + Array(22...40))
+  }
+
   @Test func coastingTracksAreReportedOnlyWhenAsked() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
     let gaps: Set<Int> = [20, 21, 22]
     let text = Self.detections(gaps: gaps)
-    let updated = try Self.rows(Self.replay(text, Self.mot, in: tmp, name: "a.txt").out)
+    let updated = try Self.rows(
+      Self.replay(text, Self.mot + ["--report-tracks", "updated"], in: tmp, name: "a.txt").out)
     let confirmed = try Self.rows(
       Self.replay(text, Self.mot + ["--report-tracks", "confirmed"], in: tmp, name: "b.txt").out)
     let all = try Self.rows(

@@ -20,6 +20,12 @@ public struct NormalizedRect: Equatable, Sendable {
   /// Centre y (0 = bottom edge).
   public var midY: Double { y + height / 2 }
 
+  /// Width over height in normalized units, what a track keeps of its last box (the filter carries no
+  /// width); a box of no height counts as `smallestHeight` tall, so the ratio stays finite.
+  public var aspectRatio: Double { width / max(height, Self.smallestHeight) }
+  /// The height (normalized) below which `aspectRatio` treats a box as that tall.
+  public static let smallestHeight = 1e-9
+
   /// The same rectangle with an **upper-left** origin (region-of-interest convention).
   public var upperLeftOrigin: NormalizedRect { flippedVertically }
 

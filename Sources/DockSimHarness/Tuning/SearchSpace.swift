@@ -64,17 +64,19 @@ public struct SearchSpace: Sendable {
     }
   }
 
-  /// The tracker parameters of a candidate for a recorded log: `TrackerParameters()` with each
-  /// `tracker.*` parameter set to its value, checked and stored typed through `TrackerParameters.table`
+  /// The tracker parameters of a candidate for a recorded log: `base` (the log entry's tracker) with
+  /// each `tracker.*` parameter set to its value, checked and stored typed through `TrackerParameters.table`
   /// (a log is replayed through the tracker alone: other parameters do not apply).
   ///
   /// - Throws: `InputError` naming `source` and the field, for a value the field does not allow.
-  public func trackerParameters(_ values: [String], source: String) throws(InputError) -> TrackerParameters {
+  public func trackerParameters(
+    _ values: [String], base: TrackerParameters = TrackerParameters(), source: String
+  ) throws(InputError) -> TrackerParameters {
     let tracker = zip(parameters, values).compactMap { p, value in
       p.path.hasPrefix(Self.trackerPrefix)
         ? (field: String(p.path.dropFirst(Self.trackerPrefix.count)), text: value) : nil
     }
-    return try TrackerParameterInput.parameters(tracker, source: source)
+    return try TrackerParameterInput.parameters(tracker, base: base, source: source)
   }
 
   /// Paths below it are tracker parameters (`TrackerParameters.table`).

@@ -114,8 +114,8 @@ final class TrialEvaluator: @unchecked Sendable {
         do {
           let parameters =
             try values.map { values throws(InputError) in
-              try space.trackerParameters(values, source: "the candidate's values")
-            } ?? TrackerParameters()
+              try space.trackerParameters(values, base: unit.spec.tracker, source: "the candidate's values")
+            } ?? unit.spec.tracker
           let camera = PinholeCamera(horizontalFOV: unit.spec.horizontalFOV, aspect: unit.spec.aspect)
           return .log(
             LogScore.score(

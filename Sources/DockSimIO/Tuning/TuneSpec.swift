@@ -50,11 +50,19 @@ public struct TuneLog: Sendable, Equatable {
   public var horizontalFOV: Double
   /// Image width / height.
   public var aspect: Double
-  public init(log: String, reference: String?, horizontalFOV: Double, aspect: Double) {
+  /// The tracker the log is replayed with before the candidate's `tracker.*` values are set: the
+  /// built-in defaults with the entry's `tracker` fields (e.g. constant noise for a detector whose
+  /// noise does not grow with the box).
+  public var tracker: TrackerParameters
+  public init(
+    log: String, reference: String?, horizontalFOV: Double, aspect: Double,
+    tracker: TrackerParameters = TrackerParameters()
+  ) {
     self.log = log
     self.reference = reference
     self.horizontalFOV = horizontalFOV
     self.aspect = aspect
+    self.tracker = tracker
   }
 }
 

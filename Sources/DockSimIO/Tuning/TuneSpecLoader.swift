@@ -9,7 +9,7 @@ import Yams
 public enum TuneSpecLoader {
   static let fields = ["tune", "train", "validation", "parameters", "objective", "search"]
   static let datasetFields = ["scenarios", "logs"]
-  static let logFields = ["log", "reference", "hfov_deg", "aspect"]
+  static let logFields = ["log", "reference", "hfov_deg", "aspect", "tracker"]
   static let parameterFields = ["path", "min", "max", "scale", "integer", "values", "start"]
   static let objectiveFields = ["minimize", "maximize", "constraints"]
   static let searchFields = [
@@ -89,8 +89,13 @@ public enum TuneSpecLoader {
         }
         let fov = try e.degrees("hfov_deg", NumberBounds.open(0.5, 178), defaultRadians: defaultLogFOV)
         let aspect = try e.number("aspect", NumberBounds.closed(0.1, 10), default: defaultLogAspect)
+        let tracker = try e["tracker"].map { t throws(InputError) in
+          try TrackerSchema.read(try t.mapping(allowed: TrackerParameters.table.names))
+        }
         out.logs.append(
-          TuneLog(log: resolve(log, base: base), reference: reference, horizontalFOV: fov, aspect: aspect))
+          TuneLog(
+            log: resolve(log, base: base), reference: reference, horizontalFOV: fov, aspect: aspect,
+            tracker: tracker ?? TrackerParameters()))
       }
     }
     return out

@@ -16,7 +16,7 @@ struct TrackLifeCycle: Sendable {
     r.occludedMisses = 0
     r.nis = nis
     r.remember(hit: true)
-    r.aspect = o.rect.width / max(o.rect.height, 1e-9)
+    r.aspect = o.rect.aspectRatio
     r.score = o.confidence
     if let s = o.speakingConfidence {
       r.speaking = TrackerRules.speakingMemory * r.speaking + TrackerRules.speakingUpdate * s
@@ -56,7 +56,7 @@ struct TrackLifeCycle: Sendable {
       TrackRecord(
         id: bank.nextID, kind: o.kind, status: p.confirmHits <= 1 ? .confirmed : .tentative, time: time,
         hits: 1,
-        misses: 0, occludedMisses: 0, nis: .nan, aspect: o.rect.width / max(o.rect.height, 1e-9),
+        misses: 0, occludedMisses: 0, nis: .nan, aspect: o.rect.aspectRatio,
         speaking: o.speakingConfidence ?? 0, score: o.confidence, born: time, lastUpdate: time, history: 1,
         historyCount: 1))
     bank.nextID += 1
