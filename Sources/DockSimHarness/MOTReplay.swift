@@ -32,6 +32,7 @@ public enum ReportedTracks: String, Sendable, CaseIterable {
 /// Which of a frame's tracks a MOTChallenge output reports, frame after frame: `ReportedTracks` with
 /// the history `reconfirmed` needs (each live track's updates in a row and whether it ever lapsed).
 public struct TrackReport: Sendable {
+  /// Which tracks are reported.
   public let rule: ReportedTracks
   /// Updates in a row after a lapse before a track is reported again (`reconfirmed`): the tracker's
   /// `confirm_hits`.
@@ -43,6 +44,7 @@ public struct TrackReport: Sendable {
     var lapsed = false
   }
 
+  /// A report that has seen no frame yet.
   public init(rule: ReportedTracks, streak: Int) {
     self.rule = rule
     self.streak = streak
