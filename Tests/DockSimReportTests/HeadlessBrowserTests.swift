@@ -57,6 +57,7 @@ struct HeadlessBrowserTests {
 
   static func load(_ page: String) throws -> HeadlessBrowser.SelfCheck? {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = try write(page, "fixture.xhtml", in: directory)
     return HeadlessBrowser.SelfCheck(dom: try HeadlessBrowser.dumpDOM(path: path))
   }
@@ -75,6 +76,7 @@ struct HeadlessBrowserTests {
   /// Both plots, embedded in an XHTML page (parsed as XML by the browser), render with a size.
   @Test func thePlotsRenderInABrowser() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let objects = try write(TrackTimelinePlotTests.objectsCSV(), "case.objects.csv", in: directory)
     let trace = try write(RoomViewPlotTests.traceCSV(), "case.csv", in: directory)
     let body =
@@ -85,6 +87,7 @@ struct HeadlessBrowserTests {
 
   @Test func takesAScreenshot() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let png = directory.appendingPathComponent("shot.png").path
     try HeadlessBrowser.screenshot(
       html: Self.page(body: Self.twoSVGs), path: directory.appendingPathComponent("page.xhtml").path,

@@ -40,6 +40,7 @@ struct RoomViewPlotTests {
 
   static func render(_ trace: String = traceCSV()) throws -> String {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = try write(trace, "room.csv", in: directory)
     return try RoomViewPlot.svg(scenario: scenario, traceCSV: path, width: 640)
   }
@@ -122,6 +123,7 @@ struct RoomViewPlotTests {
   @Test func aMalformedLineIsNamed() throws {
     let trace = "frame,t_s,camera_yaw_rad\n0,0.0,0.1\n1,0.033,yaw\n"
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = try write(trace, "bad.csv", in: directory)
     let error = try #require(throws: InputError.self) {
       try RoomViewPlot.svg(scenario: Self.scenario, traceCSV: path, width: 640)

@@ -30,6 +30,7 @@ struct TrackTimelinePlotTests {
 
   static func render(_ csv: String, width: Double = 800) throws -> String {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = try write(csv, "case.objects.csv", in: directory)
     return try TrackTimelinePlot.svg(objectsCSV: path, width: width)
   }
@@ -127,6 +128,7 @@ struct TrackTimelinePlotTests {
       Self.header
       + "\n0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n1,0.033,gt,alice,humanBody,abc,0.5,0.6,1.0,,\n"
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = try write(csv, "bad.objects.csv", in: directory)
     let error = try #require(throws: InputError.self) {
       try TrackTimelinePlot.svg(objectsCSV: path, width: 600)
@@ -138,6 +140,7 @@ struct TrackTimelinePlotTests {
 
   @Test func aMissingColumnIsNamed() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = try write("frame,capture_t_s,type\n0,0,gt\n", "short.objects.csv", in: directory)
     let error = try #require(throws: InputError.self) {
       try TrackTimelinePlot.svg(objectsCSV: path, width: 600)
