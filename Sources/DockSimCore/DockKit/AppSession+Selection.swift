@@ -22,8 +22,11 @@ extension AppSession {
   }
 
   /// The id of the confirmed or coasting track whose centre lies nearest the visible part of a box of
-  /// subject `index` at the delivered capture instant (within `distance`'s reach): the identifier an
-  /// app would have read for that person.
+  /// subject `index` at the delivered capture instant (within `distance`'s reach), when that track is
+  /// on this person (`subject(of:)`: no other person's box lies nearer it): the identifier an app
+  /// would have read for that person. A person hidden behind a companion has no track of their own;
+  /// the companion's track, nearest their visible part, is the companion's, and selecting it is not
+  /// selecting them (nil: DockKit's `noSubjectFound`).
   func track(on index: Int, _ context: Context) -> Int? {
     guard let truth = context.deliveredTruth else { return nil }
     var best: (Int, Double)?
@@ -33,7 +36,8 @@ extension AppSession {
         if best == nil || d < best!.1 { best = (t.id, d) }
       }
     }
-    return best?.0
+    guard let id = best?.0, subject(of: id, context) == index else { return nil }
+    return id
   }
 
   /// The image distance from track `t`'s centre to the centre of the visible part of box `b` of the

@@ -66,9 +66,15 @@ public enum DockKitCommand: Equatable, Sendable {
 public struct ScenarioEvent: Equatable, Sendable {
   public var time: SimTime
   public var command: DockKitCommand
-  public init(time: SimTime, command: DockKitCommand) {
+  /// How long after `time` the scenario's app tries a `selectSubjects` again, frame after frame, while
+  /// DockKit refuses it with `noSubjectFound` (the person is not tracked yet, or hidden): a user taps
+  /// again. Zero: one call, as DockKit makes it. Only the outcome is logged: the accepted call, or the
+  /// last refusal.
+  public var retry: SimDuration
+  public init(time: SimTime, command: DockKitCommand, retry: SimDuration = .zero) {
     self.time = time
     self.command = command
+    self.retry = retry
   }
 }
 

@@ -54,6 +54,8 @@ public struct Simulation {
   /// The timeline, stably sorted by time, and the next event to apply.
   private let events: [ScenarioEvent]
   private var nextEvent = 0
+  /// A selection the scenario's app is still trying (`ScenarioEvent.retry`), with its last instant.
+  private var retrying: (event: ScenarioEvent, until: SimTime)?
   private var sensors: PoseSensors
   private var poseEstimator: CameraPoseEstimator
   /// Wall time of the tracker and controller, when measured (`measuresComputeTime`); never read back.
@@ -315,10 +317,23 @@ public struct Simulation {
   ) -> AppSession.Log {
     let context = AppSession.Context(
       time: now, tracks: tracks, deliveredTruth: deliveredTruth, measuredPose: sensed.pose)
+    if let (event, until) = retrying {
+      let again = session.retry(
+        event.command, context, tracker: &tracker, limits: &dock.limits, last: until <= now)
+      if !again { retrying = nil }
+    }
     while nextEvent < events.count && events[nextEvent].time <= now {
-      let command = events[nextEvent].command
+      let event = events[nextEvent]
       nextEvent += 1
-      session.play(command, context, tracker: &tracker, limits: &dock.limits)
+      guard event.retry > .zero, case .selectSubjects = event.command else {
+        session.play(event.command, context, tracker: &tracker, limits: &dock.limits)
+        continue
+      }
+      // A later selection replaces one still being tried.
+      let until = event.time + event.retry
+      let again = session.retry(
+        event.command, context, tracker: &tracker, limits: &dock.limits, last: until <= now)
+      retrying = again ? (event, until) : nil
     }
     return session.takeLog()
   }

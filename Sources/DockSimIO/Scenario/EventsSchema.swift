@@ -23,9 +23,12 @@ enum EventsSchema {
     FieldSpec("x", .number(unit), required: true), FieldSpec("y", .number(unit), required: true),
     FieldSpec("width", .number(unit), required: true), FieldSpec("height", .number(unit), required: true),
   ])
-  /// One event: its time and exactly one command.
+  /// One event: its time, exactly one command and, for a selection, how long the app tries again.
   static let eventSpec = SectionSpec(
-    [FieldSpec("t_s", .number(WaypointSchema.time), required: true)] + commandSpecs,
+    [
+      FieldSpec("t_s", .number(WaypointSchema.time), required: true),
+      FieldSpec("retry_s", .number(selectionRetry)),
+    ] + commandSpecs,
     exactlyOneOf: commandSpecs.map { [$0.name] })
   static var commandKeys: [String] { commandSpecs.map(\.name) }
   static let commandSpecs = [
@@ -83,6 +86,8 @@ enum EventsSchema {
   static let orientationDuration = NumberBounds.closed(-3600, 3600)
   static let customTrackingRate = NumberBounds.nonNegative(max: 240)
   static let zoom = NumberBounds.positive(max: 100)
+  /// How long a scenario's app may keep trying a refused selection, seconds.
+  static let selectionRetry = NumberBounds.nonNegative(max: 60)
   static let buttonIds = 0...1_000_000
 
   static var batteryFields: [String] { batterySpec.names }
@@ -125,7 +130,12 @@ enum EventsSchema {
         throw element.error(
           "expected exactly one command (\(commandKeys.joined(separator: ", "))), got \(present.count)")
       }
-      out.append(ScenarioEvent(time: time, command: try command(key, value)))
+      let retry = try m.number("retry_s", selectionRetry, default: 0)
+      if retry > 0 && key != "select_subjects", let node = m["retry_s"] {
+        throw node.error("retry_s applies to select_subjects only, not to \(key)")
+      }
+      out.append(
+        ScenarioEvent(time: time, command: try command(key, value), retry: SimDuration(seconds: retry)))
     }
     return out
   }

@@ -65,6 +65,9 @@ public enum TrajectoryImport {
   /// Seconds after a person appears before the app can select them: a confirmed track must have
   /// formed (a few frames of detections and the inference latency), and a user takes a moment to tap.
   public static let selectionDelay = 0.5
+  /// Seconds the app keeps trying the selection while DockKit finds nobody there (`retry_s`): the
+  /// person may still be hidden behind a companion or untracked; a user taps again.
+  public static let selectionRetry = 2.0
   /// Metres: a person this near is large enough in the picture for the app's user to pick (a body
   /// of 1.7 m is a fifth of the default picture's height at 10 m).
   public static let wellVisibleDistance = 10.0
@@ -154,7 +157,8 @@ public enum TrajectoryImport {
     }
     yaml += "primary_subject: p\(chosen.id)\n"
     yaml +=
-      "events:\n  - { t_s: \(TrajectoryFormat.number(selectTime, digits: 6)), select_subjects: [p\(chosen.id)] }\n"
+      "events:\n  - { t_s: \(TrajectoryFormat.number(selectTime, digits: 6)), select_subjects: [p\(chosen.id)], "
+      + "retry_s: \(TrajectoryFormat.number(Self.selectionRetry)) }\n"
     yaml += "subjects:\n"
     var widths = RandomStream(seed: request.seed, stream: "import-trajectories.width")
     var heights = RandomStream(seed: request.seed, stream: "import-trajectories.height")
