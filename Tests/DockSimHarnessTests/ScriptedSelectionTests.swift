@@ -7,15 +7,12 @@ import Testing
 /// person, never a companion's track that merely lies nearest their hidden body, and with `retry_s` it
 /// taps again while DockKit finds nobody there.
 struct ScriptedSelectionTests {
-  struct Recorder: TraceSink {
-    var records: [FrameRecord] = []
-    mutating func write(_ record: FrameRecord) throws { records.append(record) }
-  }
-
   /// Two people walking across together, one half a step behind the other and in step with them, so
   /// that from the stand three quarters of them stay hidden (only a strip beside the one in front
   /// shows, too little to be detected), with the app selecting `selected` at `at` seconds.
-  static func pair(selecting selected: String, at: Double, retry: Double? = nil) throws -> [FrameRecord] {
+  static func pair(
+    selecting selected: String, at: Double, retry: Double? = nil, then later: String = ""
+  ) throws -> [FrameRecord] {
     let retryField = retry.map { ", retry_s: \($0)" } ?? ""
     let yaml = """
       name: selection-pair
@@ -25,6 +22,7 @@ struct ScriptedSelectionTests {
         initial: { yaw_deg: -30, pitch_deg: 0 }
       events:
         - { t_s: \(at), select_subjects: [\(selected)]\(retryField) }
+      \(later)
       subjects:
         - id: front
           kind: humanBody
@@ -42,7 +40,7 @@ struct ScriptedSelectionTests {
             - { t_s: 6, x_m: 3.5, y_m: 2.027, height_m: -0.14 }
       """
     var sim = try Simulation(scenario: ScenarioLoader.parse(yaml: yaml, file: "pair.yaml"))
-    var sink = Recorder()
+    var sink = DockKitScenarioTests.Recorder()
     _ = try sim.run(trace: &sink)
     return sink.records
   }
@@ -78,6 +76,16 @@ struct ScriptedSelectionTests {
     let hidden = Self.outcomes(try Self.pair(selecting: "behind", at: 1.5, retry: 0.5))
     #expect(hidden.count == 1 && hidden.first?.refused == .noSubjectFound, "\(hidden)")
     if let t = hidden.first?.time { #expect(abs(t - 2.0) < 0.05, "refused at the last try, \(t) s") }
+  }
+
+  /// A later selection replaces one still being tried: the person behind is never found, and once
+  /// the person in front is selected at 1.6 s the app stops trying (no refusal at the end of the 2 s).
+  @Test func aLaterSelectionReplacesOneBeingTried() throws {
+    let records = try Self.pair(
+      selecting: "behind", at: 1.5, retry: 2, then: "  - { t_s: 1.6, select_subjects: [front] }")
+    let outcomes = Self.outcomes(records)
+    #expect(outcomes.count == 1 && outcomes.first?.refused == nil, "\(outcomes)")
+    if let t = outcomes.first?.time { #expect(abs(t - 1.6) < 0.05, "accepted at \(t) s") }
   }
 
   @Test(arguments: [

@@ -113,32 +113,22 @@ struct AppSession {
   }
 
   /// A command of the scenario's timeline, applied as a call; a move it starts is logged with its
-  /// planned duration and any stretch (the events trace shows them).
-  /// Plays a command the scenario's app tries again while DockKit refuses it with `noSubjectFound`:
-  /// as `play`, but such a refusal is not logged unless this is the `last` try. Returns whether it was
-  /// refused so (and the app should try again).
-  mutating func retry(
+  /// planned duration and any stretch (the events trace shows them). While `retrying` (the scenario's
+  /// app will try the call again, `ScenarioEvent.retry`), a refusal with `noSubjectFound` is not
+  /// logged; returns whether it was refused so, and the app should try again.
+  @discardableResult
+  mutating func play(
     _ command: DockKitCommand, _ context: Context, tracker: inout any Tracker, limits: inout DockLimits,
-    last: Bool
+    retrying: Bool = false
   ) -> Bool {
     let error = apply(command, context, tracker: &tracker, limits: &limits)
-    if error == .noSubjectFound && !last { return true }
+    if retrying && error == .noSubjectFound { return true }
     if let error {
       log.violations.append(APIViolation(time: context.time, command: command.name, error: error))
     } else {
       log.commands.append(command.name + (activeMotionNote(command) ?? ""))
     }
     return false
-  }
-
-  mutating func play(
-    _ command: DockKitCommand, _ context: Context, tracker: inout any Tracker, limits: inout DockLimits
-  ) {
-    if let error = apply(command, context, tracker: &tracker, limits: &limits) {
-      log.violations.append(APIViolation(time: context.time, command: command.name, error: error))
-    } else {
-      log.commands.append(command.name + (activeMotionNote(command) ?? ""))
-    }
   }
 
   /// The scenario's custom-tracking app model: when a call is due, it passes `track` the detections of

@@ -318,21 +318,21 @@ public struct Simulation {
     let context = AppSession.Context(
       time: now, tracks: tracks, deliveredTruth: deliveredTruth, measuredPose: sensed.pose)
     if let (event, until) = retrying {
-      let again = session.retry(
-        event.command, context, tracker: &tracker, limits: &dock.limits, last: until <= now)
+      let again = session.play(
+        event.command, context, tracker: &tracker, limits: &dock.limits, retrying: now < until)
       if !again { retrying = nil }
     }
     while nextEvent < events.count && events[nextEvent].time <= now {
       let event = events[nextEvent]
       nextEvent += 1
-      guard event.retry > .zero, case .selectSubjects = event.command else {
+      guard case .selectSubjects = event.command else {
         session.play(event.command, context, tracker: &tracker, limits: &dock.limits)
         continue
       }
       // A later selection replaces one still being tried.
       let until = event.time + event.retry
-      let again = session.retry(
-        event.command, context, tracker: &tracker, limits: &dock.limits, last: until <= now)
+      let again = session.play(
+        event.command, context, tracker: &tracker, limits: &dock.limits, retrying: now < until)
       retrying = again ? (event, until) : nil
     }
     return session.takeLog()
