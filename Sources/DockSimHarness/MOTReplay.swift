@@ -59,11 +59,10 @@ public struct TrackReport: Sendable {
       var run = runs[t.id] ?? Run()
       if t.updatedThisFrame {
         run.updates += 1
-      } else if t.status != .tentative {
-        run.updates = 0
-        run.lapsed = true
       } else {
         run.updates = 0
+        // A tentative track's miss is its confirmation's business, not a lapse.
+        if t.status != .tentative { run.lapsed = true }
       }
       live[t.id] = run
       if rule.includes(t) && (!run.lapsed || run.updates >= streak) { out.append(t) }

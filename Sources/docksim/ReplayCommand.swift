@@ -178,9 +178,8 @@ struct ReplayCommand: ParsableCommand {
         frames, truth, camera, size, MultiTargetTracker(camera: camera, parameters: parameters),
         streak: parameters.confirmHits)
     case .gnn:
-      try replay(
-        frames, truth, camera, size, GNNReferenceTracker(camera: camera, parameters: parameters),
-        streak: parameters.confirmHits)
+      let gnn = GNNReferenceTracker(camera: camera, parameters: parameters)
+      try replay(frames, truth, camera, size, gnn, streak: gnn.confirmUpdates)
     }
   }
 
