@@ -13,9 +13,9 @@ struct FitDetectorCommand: ParsableCommand {
     abstract: "Fit the built-in detector model to detections and ground truth (MOTChallenge files).",
     discussion: """
       Give --truth GT --detections DET pairs (the i-th --truth goes with the i-th --detections; the \
-      pairs are pooled) and the image size. Detections are matched to truth per frame (IoU >= 0.5, one \
-      to one); visible fractions are estimated from the overlaps with nearer truth boxes (bottom edge \
-      lower in the image) and the image edge. Writes a detector: overlay for `docksim run --params` or \
+      pairs are pooled) and the image size. Visible fractions and visible parts are estimated from the overlaps \
+      with nearer truth boxes (bottom edge lower in the image) and the image edge; detections are \
+      matched to truth per frame (IoU >= 0.5 with a truth's whole box or its visible part, one to one). Writes a detector: overlay for `docksim run --params` or \
       detector.profile to --out (atomically) or standard output, and the fit report (every parameter \
       with a bootstrap interval, the data's statistics beside the fitted detector's simulated on the \
       same truth) to --report or standard error. With --check PROFILE nothing is fitted: the report \

@@ -200,6 +200,67 @@ struct NoisyDetectorModelTests {
     #expect(oneMissed > 5 * bothMissed, "one \(oneMissed), both \(bothMissed)")
   }
 
+  /// A person whose left half is hidden by someone nearer: their visible part is the right half.
+  static func halfHidden(subject: Int = 0, u: Double = 0.5) -> TruthBox {
+    var b = box(subject: subject, u: u, height: 0.4, visible: 0.5)
+    let whole = b.box!
+    b.visibleBox = NormalizedRect(x: whole.midX, y: whole.y, width: whole.width / 2, height: whole.height)
+    return b
+  }
+
+  /// `full_extent_share` of a partly hidden person's boxes are whole, the others the visible part; the
+  /// control at 0 truncates every one, at 1 none, and the image edge cuts a whole box too.
+  @Test func partlyHiddenBoxesAreWholeInTheirShare() {
+    let exact = DetectorParameters(
+      centerNoise: 0, sizeNoise: 0, detectionProbability: 1, latencyFrames: 0, minimumVisibleFraction: 0.3)
+    let truth = Self.halfHidden()
+    func boxes(share: Double, frames: Int) -> [NormalizedRect] {
+      var p = exact
+      p.fullExtentShare = share
+      var detector = NoisyDetector(parameters: p, seed: 5)
+      return (0..<frames).flatMap { f in
+        detector.detect(Self.scene([truth], frame: f), camera: Self.pose).map(\.rect)
+      }
+    }
+    func isWhole(_ r: NormalizedRect) -> Bool {
+      abs(r.width - truth.box!.width) < 1e-12 && abs(r.midX - truth.box!.midX) < 1e-12
+    }
+    func isVisible(_ r: NormalizedRect) -> Bool {
+      abs(r.width - truth.visibleBox!.width) < 1e-12 && abs(r.midX - truth.visibleBox!.midX) < 1e-12
+    }
+    let mixed = boxes(share: 0.7, frames: 4000)
+    #expect(mixed.count == 4000 && mixed.allSatisfy { isWhole($0) || isVisible($0) })
+    let share = Double(mixed.filter(isWhole).count) / Double(mixed.count)
+    #expect(abs(share - 0.7) < 0.025, "whole in \(share)")
+    #expect(boxes(share: 0, frames: 200).allSatisfy(isVisible), "control: every box truncated")
+    #expect(boxes(share: 1, frames: 200).allSatisfy(isWhole))
+    // Half of the person beyond the left edge: the whole box is cut there.
+    var edge = truth
+    edge.box = NormalizedRect(x: -0.08, y: 0.3, width: 0.16, height: 0.4)
+    edge.visibleBox = NormalizedRect(x: 0.04, y: 0.3, width: 0.04, height: 0.4)
+    var p = exact
+    p.fullExtentShare = 1
+    var detector = NoisyDetector(parameters: p, seed: 5)
+    let cut = detector.detect(Self.scene([edge], frame: 0), camera: Self.pose)
+    #expect(cut.count == 1 && abs(cut[0].rect.x) < 1e-12 && abs(cut[0].rect.width - 0.08) < 1e-12)
+  }
+
+  /// The extent draw is a stream of its own: switching it on leaves every other box's noise, misses
+  /// and order as they were.
+  @Test func theExtentDrawLeavesTheOtherStreamsAlone() {
+    var p = DetectorParameters(centerNoise: 0.01, sizeNoise: 0.01, detectionProbability: 0.8)
+    p.aspectNoise = 0.1
+    let scene = [Self.box(subject: 0, u: 0.2, height: 0.3), Self.halfHidden(subject: 1, u: 0.7)]
+    var off = NoisyDetector(parameters: p, seed: 9)
+    p.fullExtentShare = 0.5
+    var on = NoisyDetector(parameters: p, seed: 9)
+    for f in 0..<300 {
+      let a = off.detect(Self.scene(scene, frame: f), camera: Self.pose).filter { $0.rect.midX < 0.45 }
+      let b = on.detect(Self.scene(scene, frame: f), camera: Self.pose).filter { $0.rect.midX < 0.45 }
+      #expect(a == b, "frame \(f)")
+    }
+  }
+
   /// Miss probability follows the logistic in visible fraction and log height.
   @Test func detectionFollowsVisibilityAndSize() {
     var p = DetectorParameters(detectionProbability: 0.95, minimumVisibleFraction: 0)

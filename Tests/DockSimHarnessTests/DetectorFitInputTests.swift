@@ -44,6 +44,19 @@ struct DetectorFitInputTests {
     #expect(clipped?.x == 0 && clipped?.y == 0.5 && abs((clipped?.width ?? 0) - 0.1) < 1e-12)
     #expect(abs((clipped?.height ?? 0) - 0.2) < 1e-12)
     #expect(v[3].visibleFraction == 0, "entirely inside the nearer box 2")
+    #expect(v[3].visibleBox == nil)
+    #expect(v[1].visibleBox == b)
+    #expect(v[0].visibleBox == v[0].clipped, "an L-shaped visible part still reaches every edge")
+    #expect(v[2].visibleBox == clipped, "the image edge cuts the visible part as the box")
+    // A box whose left three quarters are behind a nearer, taller one: its visible part is the right
+    // quarter, to the lattice's cell.
+    let far = NormalizedRect(x: 0.6, y: 0.4, width: 0.16, height: 0.32)
+    let near = NormalizedRect(x: 0.5, y: 0.2, width: 0.22, height: 0.6)
+    let cut = DetectorFitSequence.withVisibility([(1, far), (2, near)])[0]
+    #expect(cut.visibleFraction == 0.25)
+    let part = cut.visibleBox
+    #expect(abs((part?.x ?? 0) - 0.72) < 1e-12 && abs((part?.width ?? 0) - 0.04) < 1e-12)
+    #expect(abs((part?.y ?? 0) - far.y) < 1e-12 && abs((part?.height ?? 0) - far.height) < 1e-12)
   }
 
   /// Greedy by IoU; a detection goes to one truth box only, equal overlaps to the lower indices.

@@ -41,7 +41,8 @@ struct DetectorFitTests {
     missVisibilitySlope: 3,
     missSizeSlope: 1, sizeReference: 0.3, burstRate: 0.02, burstLength: 5, nearFalsePositiveRate: 0.05,
     nearFalsePositiveOffset: 0.15, nearFalsePositiveLogScale: -0.4, nearFalsePositiveLogScaleNoise: 0.3,
-    scoreTrue: 0.8, scoreVisibilitySlope: 0.2, scoreSizeSlope: 0.05, scoreFalse: 0.4, scoreNoise: 0.05)
+    scoreTrue: 0.8, scoreVisibilitySlope: 0.2, scoreSizeSlope: 0.05, scoreFalse: 0.4, scoreNoise: 0.05,
+    fullExtentShare: 0.9)
 
   /// Detections of `parameters` on `truthText`'s truth as MOTChallenge text (ids −1, as detectors write).
   static func detectionsText(_ truthText: String, parameters: DetectorParameters, seed: UInt64) throws
@@ -95,6 +96,7 @@ struct DetectorFitTests {
     case "near_fp_offset": return p.nearFalsePositiveOffset
     case "near_fp_log_scale": return p.nearFalsePositiveLogScale
     case "near_fp_log_scale_noise": return p.nearFalsePositiveLogScaleNoise
+    case "full_extent_share": return p.fullExtentShare
     case "score_true": return p.scoreTrue
     case "score_visibility_slope": return p.scoreVisibilitySlope
     case "score_size_slope": return p.scoreSizeSlope

@@ -20,11 +20,17 @@ public struct DetectorParameters: Equatable, Sendable {
   /// Frames between capture and delivery of the detections (inference latency).
   public var latencyFrames: Int
   /// Smallest visible fraction of a box (not cut by the image edge, not hidden by anything nearer)
-  /// that is still detected; a box hidden more than this is missed, a partly hidden one is truncated
-  /// to its visible part.
+  /// that is still detected; a box hidden more than this is missed, a partly hidden one is reported
+  /// as `fullExtentShare` says.
   public var minimumVisibleFraction: Double
   /// Mean number of false positives per frame (Poisson), anywhere in the image.
   public var clutterRate: Double
+  /// Probability, 0…1, that a box partly hidden by something nearer is reported at its full extent
+  /// inside the image (the whole person, as a detector trained on boxes of whole people reports them)
+  /// rather than as the bounding box of its visible part. 0: every partly hidden box is truncated to
+  /// what can be seen. The image edge cuts either kind of box. MOT15's public Faster R-CNN boxes are
+  /// whole in about 9 of 10 cases (docs/sensors.md, "Fitted profile: MOT15 Faster R-CNN").
+  public var fullExtentShare: Double
 
   /// Growth of the centre's standard deviation with box height: σ_centre = `centerNoise` +
   /// `centerNoiseSlope`·h (normalized units per normalized unit of height, i.e. a fraction of h).
@@ -88,7 +94,8 @@ public struct DetectorParameters: Equatable, Sendable {
     burstRate: Double = 0, burstLength: Double = 1, nearFalsePositiveRate: Double = 0,
     nearFalsePositiveOffset: Double = 0, nearFalsePositiveLogScale: Double = 0,
     nearFalsePositiveLogScaleNoise: Double = 0, scoreTrue: Double = 1, scoreVisibilitySlope: Double = 0,
-    scoreSizeSlope: Double = 0, scoreFalse: Double = 0.5, scoreNoise: Double = 0
+    scoreSizeSlope: Double = 0, scoreFalse: Double = 0.5, scoreNoise: Double = 0,
+    fullExtentShare: Double = 0
   ) {
     self.centerNoise = centerNoise
     self.sizeNoise = sizeNoise
@@ -114,6 +121,7 @@ public struct DetectorParameters: Equatable, Sendable {
     self.scoreSizeSlope = scoreSizeSlope
     self.scoreFalse = scoreFalse
     self.scoreNoise = scoreNoise
+    self.fullExtentShare = fullExtentShare
   }
 
   // MARK: The model's formulas (shared by the detector and the fitter, so both mean the same thing)

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Each noise source draws from its own stream (`detector.miss`, `detector.noise`,
 /// `detector.speaking`, `detector.clutter`, `detector.order`, and for the later mechanisms
-/// `detector.burst`, `detector.aspect`, `detector.near`, `detector.score`), and every box draws the
+/// `detector.burst`, `detector.aspect`, `detector.near`, `detector.score`, `detector.extent`), and
+/// every box draws the
 /// same number of values whatever happens to it, so changing one parameter does not reshuffle the
 /// others' noise. A mechanism switched off draws nothing, so the original five streams draw what they
 /// drew before the later mechanisms existed.
@@ -22,6 +23,7 @@ public struct NoisyDetector: Detector {
   private var aspectStream: RandomStream
   private var nearStream: RandomStream
   private var scoreStream: RandomStream
+  private var extentStream: RandomStream
   /// The Gilbert–Elliott state of each box, indexed by `2·subjectIndex + k` (k = 0 for a subject's
   /// first box in a frame, 1 for its second, the face): grown on the first frames only, so steady
   /// state does not allocate.
@@ -48,6 +50,7 @@ public struct NoisyDetector: Detector {
     aspectStream = RandomStream(seed: seed, stream: "detector.aspect")
     nearStream = RandomStream(seed: seed, stream: "detector.near")
     scoreStream = RandomStream(seed: seed, stream: "detector.score")
+    extentStream = RandomStream(seed: seed, stream: "detector.extent")
   }
 
   public mutating func detect(_ scene: SceneSnapshot, camera: CameraPose) -> [Observation] {
@@ -83,9 +86,11 @@ public struct NoisyDetector: Detector {
       let aspect = p.aspectNoise > 0 ? exp(p.aspectNoise * za) : 1
       let score = p.scoreNoise > 0 ? scoreStream.gaussian(sigma: p.scoreNoise) : 0
       let near = p.nearFalsePositiveRate > 0 ? drawNear() : nil
+      let wholeDraw = p.fullExtentShare > 0 ? extentStream.uniform() : 1
       guard truth.visibleFraction >= p.minimumVisibleFraction, truth.visibleFraction > 0,
         let visible = truth.visibleBox, visible.height > 0
       else { continue }
+      let extent = wholeDraw < p.fullExtentShare ? truth.imageExtent ?? visible : visible
       // The size of the person in the image, whatever part of them is hidden.
       let h = truth.box?.height ?? visible.height
       if let near, near.happens {
@@ -93,11 +98,11 @@ public struct NoisyDetector: Detector {
       }
       guard !inBurst, missDraw < p.detectionProbability(visibleFraction: truth.visibleFraction, height: h)
       else { continue }
-      let height = max(visible.height + p.sizeSigma(height: h) * zh, 1e-4)
-      let width = max(visible.width * height / visible.height * aspect, 1e-4)
+      let height = max(extent.height + p.sizeSigma(height: h) * zh, 1e-4)
+      let width = max(extent.width * height / extent.height * aspect, 1e-4)
       let sigma = p.centerSigma(height: h)
       let rect = NormalizedRect(
-        x: visible.midX + sigma * zu - width / 2, y: visible.midY + sigma * zv - height / 2, width: width,
+        x: extent.midX + sigma * zu - width / 2, y: extent.midY + sigma * zv - height / 2, width: width,
         height: height)
       let speaking = truth.kind == .humanFace ? (truth.speaking ? 0.7 + 0.3 * talk : 0.3 * talk) : nil
       let confidence = Self.clamped(

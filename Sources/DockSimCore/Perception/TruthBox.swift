@@ -44,6 +44,10 @@ public struct TruthBox: Equatable, Sendable {
     self.speaking = speaking
   }
 
+  /// The part of the whole box inside the image, hidden parts included (what a detector of whole
+  /// people reports); nil when the projection is unknown or nothing of it is inside.
+  public var imageExtent: NormalizedRect? { box?.clippedToImage() }
+
   /// Whether the centre projects inside the image.
   public var centerInImage: Bool {
     guard let u = centerU, let v = centerV else { return false }

@@ -50,12 +50,58 @@ public struct NormalizedRect: Equatable, Sendable {
 
   /// Intersection with the unit image, or nil when nothing of it is in the image.
   public func clippedToImage() -> NormalizedRect? {
+    // Inside already: itself, not a copy rebuilt from its edges a rounding away.
+    if x >= 0, y >= 0, x + width <= 1, y + height <= 1, width > 0, height > 0 { return self }
     let x0 = max(0, x)
     let y0 = max(0, y)
     let x1 = min(1, x + width)
     let y1 = min(1, y + height)
     guard x1 > x0, y1 > y0 else { return nil }
     return NormalizedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  /// The bounding box of the part of this box that `occluder`, in front of it, leaves visible: cut on
+  /// one side when the occluder spans this box's whole height (or width) and covers one of its edges;
+  /// the whole box when the occluder only covers a middle strip or a corner (the visible part then
+  /// still reaches every edge); nil when the occluder covers it all.
+  public func visiblePart(behind occluder: NormalizedRect) -> NormalizedRect? {
+    let (x0, x1, y0, y1) = (x, x + width, y, y + height)
+    let (ox0, ox1, oy0, oy1) = (
+      occluder.x, occluder.x + occluder.width, occluder.y, occluder.y + occluder.height
+    )
+    guard ox1 > x0, ox0 < x1, oy1 > y0, oy0 < y1 else { return self }
+    let spansHeight = oy0 <= y0 && oy1 >= y1
+    let spansWidth = ox0 <= x0 && ox1 >= x1
+    if spansHeight && spansWidth { return nil }
+    if spansHeight && ox0 <= x0 { return NormalizedRect(x: ox1, y: y0, width: x1 - ox1, height: height) }
+    if spansHeight && ox1 >= x1 { return NormalizedRect(x: x0, y: y0, width: ox0 - x0, height: height) }
+    if spansWidth && oy0 <= y0 { return NormalizedRect(x: x0, y: oy1, width: width, height: y1 - oy1) }
+    if spansWidth && oy1 >= y1 { return NormalizedRect(x: x0, y: y0, width: width, height: oy0 - y0) }
+    return self
+  }
+}
+
+/// Which extent of a partly hidden person a detection reports: the **whole** box (a detector trained on
+/// boxes of whole people, as MOT15's Faster R-CNN) or the **visible part** (a detector that boxes what
+/// it sees, DockSim's built-in default). The one rule the detector fit measures it with and the
+/// tracker trusts a box by.
+public enum BoxExtent: Equatable, Sendable {
+  case whole
+  case visiblePart
+
+  /// The whole box and its visible part overlapping less than this (IoU) tell the two extents apart:
+  /// the visible part is then at most two thirds of the whole, so a box of the one and a box of the
+  /// other differ by more than a detector's noise (a few percent of the height) can bridge.
+  public static let distinguishableIoU = 2.0 / 3.0
+
+  /// The extent `detection` is nearer by IoU (ties: whole), or nil when `whole` and `visible` are too
+  /// alike to tell (`distinguishableIoU`).
+  public static func reported(
+    by detection: NormalizedRect, whole: NormalizedRect, visible: NormalizedRect
+  ) -> BoxExtent? {
+    guard whole.intersectionOverUnion(visible) < distinguishableIoU else { return nil }
+    return detection.intersectionOverUnion(whole) >= detection.intersectionOverUnion(visible)
+      ? .whole : .visiblePart
   }
 }
 

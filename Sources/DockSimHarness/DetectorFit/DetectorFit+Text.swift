@@ -138,6 +138,13 @@ extension DetectorFit {
           Self.number(simulated.meanFalseConfidence),
         ],
         widths: wr))
+    out.append(
+      Self.row(
+        [
+          "partly hidden, boxed whole", Self.number(data.wholeExtentShare),
+          Self.number(simulated.wholeExtentShare),
+        ],
+        widths: wr))
     out.append("(simulated miss-run counts are per run)")
     return out.joined(separator: "\n") + "\n"
   }

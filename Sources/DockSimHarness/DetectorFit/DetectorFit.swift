@@ -66,7 +66,8 @@ public struct DetectorFit: Sendable {
     "noise_correlation",
     "detection_probability", "miss_visibility_slope", "miss_size_slope", "burst_rate", "burst_length",
     "clutter_rate", "near_fp_rate", "near_fp_offset", "near_fp_log_scale", "near_fp_log_scale_noise",
-    "score_true", "score_visibility_slope", "score_size_slope", "score_false", "score_noise",
+    "full_extent_share", "score_true", "score_visibility_slope", "score_size_slope", "score_false",
+    "score_noise",
   ]
 
   static func values(_ p: DetectorParameters) -> [Double] {
@@ -75,7 +76,8 @@ public struct DetectorFit: Sendable {
       p.detectionProbability,
       p.missVisibilitySlope, p.missSizeSlope, p.burstRate, p.burstLength, p.clutterRate,
       p.nearFalsePositiveRate,
-      p.nearFalsePositiveOffset, p.nearFalsePositiveLogScale, p.nearFalsePositiveLogScaleNoise, p.scoreTrue,
+      p.nearFalsePositiveOffset, p.nearFalsePositiveLogScale, p.nearFalsePositiveLogScaleNoise,
+      p.fullExtentShare, p.scoreTrue,
       p.scoreVisibilitySlope, p.scoreSizeSlope, p.scoreFalse, p.scoreNoise,
     ]
   }
@@ -207,6 +209,7 @@ public struct DetectorFit: Sendable {
     var matches: [Int] = []
     for t in tracks { matches += o.tracks[t].matches }
     DetectorFitEstimators.noise(o, matches: matches, into: &p)
+    DetectorFitEstimators.fullExtent(o, tracks: tracks, into: &p)
     DetectorFitEstimators.noiseCorrelation(o, tracks: tracks, into: &p)
     DetectorFitEstimators.scores(o, matches: matches, into: &p)
     let displaced = DetectorFitEstimators.misses(o, tracks: tracks, into: &p, maximumIterations: iterations)

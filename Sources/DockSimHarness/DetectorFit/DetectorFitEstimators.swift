@@ -32,6 +32,21 @@ enum DetectorFitEstimators {
   /// The `clutter_rate` field's upper bound (docs/scenarios.md): a fit beyond it is capped there.
   static let maximumClutterRate = 50.0
 
+  // MARK: Extent
+
+  /// `fullExtentShare`: the share of partly hidden boxes whose detection is nearer the whole box than the
+  /// visible part (`DetectorFitObservations.extent`), over `tracks`; left as it is without one.
+  static func fullExtent(_ o: DetectorFitObservations, tracks: [Int], into p: inout DetectorParameters) {
+    var whole = 0
+    var visible = 0
+    for t in tracks {
+      whole += o.tracks[t].wholeExtents
+      visible += o.tracks[t].visibleExtents
+    }
+    guard whole + visible > 0 else { return }
+    p.fullExtentShare = Double(whole) / Double(whole + visible)
+  }
+
   // MARK: Noise
 
   /// σ = floor + slope·h fitted to |error|·√(π/2) by least squares, both coefficients kept ≥ 0.

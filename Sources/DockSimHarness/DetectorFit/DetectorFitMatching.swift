@@ -7,24 +7,36 @@ public enum DetectorFitMatching {
   public static let minimumIoU = 0.5
 
   /// Intersection over union of two boxes, 0 when either has no area.
-  public static func iou(_ a: NormalizedRect, _ b: NormalizedRect) -> Double {
-    let w = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
-    let h = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
-    guard w > 0, h > 0 else { return 0 }
-    let inter = w * h
-    let union = a.width * a.height + b.width * b.height - inter
-    return union > 0 ? inter / union : 0
+  public static func iou(_ a: NormalizedRect, _ b: NormalizedRect) -> Double { a.intersectionOverUnion(b) }
+
+  /// The overlap of `detection` with truth box `t`: the larger IoU with its part inside the image and
+  /// with its visible part, the two boxes a detector may report of a partly hidden person
+  /// (`BoxExtent`); 0 when nothing of it is inside the image.
+  public static func overlap(_ t: FitTruth, _ detection: NormalizedRect) -> Double {
+    guard let clipped = t.clipped else { return 0 }
+    let whole = iou(clipped, detection)
+    guard let visible = t.visibleBox, visible != clipped else { return whole }
+    return max(whole, iou(visible, detection))
   }
 
-  /// For each truth box, the index of its detection or nil. Greedy by decreasing IoU (≥ `minimumIoU`,
-  /// against the truth's part inside the image); equal IoUs go to the lower truth index, then the lower
+  /// The box of truth `t` that `detection` reports, to measure its error against: the visible part when
+  /// the detection overlaps it more than the whole box inside the image, else that whole box.
+  public static func reportedBox(_ t: FitTruth, _ detection: NormalizedRect) -> NormalizedRect? {
+    guard let clipped = t.clipped else { return nil }
+    guard let visible = t.visibleBox, iou(visible, detection) > iou(clipped, detection) else {
+      return clipped
+    }
+    return visible
+  }
+
+  /// For each truth box, the index of its detection or nil. Greedy by decreasing overlap (≥
+  /// `minimumIoU`, `overlap(_:_:)`); equal overlaps go to the lower truth index, then the lower
   /// detection index, so the result never depends on anything but the two lists' order.
   public static func match(truth: [FitTruth], detections: [FitDetection]) -> [Int?] {
     var pairs: [(iou: Double, t: Int, d: Int)] = []
     for (t, truthBox) in truth.enumerated() {
-      guard let clipped = truthBox.clipped else { continue }
       for (d, detection) in detections.enumerated() {
-        let overlap = iou(clipped, detection.box)
+        let overlap = overlap(truthBox, detection.box)
         if overlap >= minimumIoU { pairs.append((overlap, t, d)) }
       }
     }

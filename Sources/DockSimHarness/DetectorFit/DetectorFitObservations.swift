@@ -37,6 +37,10 @@ struct DetectorFitObservations: Sendable {
     var passShare: [Double]
     /// Indices into `matches` of this track's matched boxes.
     var matches: [Int]
+    /// Frames in which the box was partly hidden (`isPartlyHidden`) and a detection covered it: how
+    /// many times that detection was nearer its whole box, and how many times nearer its visible part.
+    var wholeExtents = 0
+    var visibleExtents = 0
   }
 
   /// A detection matched to no truth box.
@@ -103,10 +107,15 @@ struct DetectorFitObservations: Sendable {
         tracks[base + k].height[at] = t.box.height
         tracks[base + k].clipped[at] = t.clipped
         if let d = match[i] { taken[d] = true }
-        guard Self.isEligible(t, minimumVisibleFraction), let c = t.clipped else { continue }
+        guard Self.isEligible(t, minimumVisibleFraction), t.clipped != nil else { continue }
         eligible += 1
+        switch Self.extent(of: t, in: dets) {
+        case .whole?: tracks[base + k].wholeExtents += 1
+        case .visiblePart?: tracks[base + k].visibleExtents += 1
+        case nil: break
+        }
         tracks[base + k].detected[at] = match[i] != nil
-        if let d = match[i] {
+        if let d = match[i], let c = DetectorFitMatching.reportedBox(t, dets[d].box) {
           let b = dets[d].box
           tracks[base + k].matches.append(matches.count)
           matches.append(
@@ -205,6 +214,24 @@ struct DetectorFitObservations: Sendable {
       if nearest(rect, in: frame, minimumVisibleFraction) != nil { near += 1 }
     }
     return Double(near) / Double(clutterSamples)
+  }
+
+  /// Which extent of the partly hidden truth box `t` a detection of `dets` reports
+  /// (`BoxExtent.reported`), judged on the detection overlapping the whole box or the visible part most
+  /// (IoU ≥ `DetectorFitMatching.minimumIoU` with either). Nil when the two extents of `t` are too alike
+  /// to tell or no detection covers it.
+  static func extent(of t: FitTruth, in dets: [FitDetection]) -> BoxExtent? {
+    guard let whole = t.clipped, let visible = t.visibleBox,
+      whole.intersectionOverUnion(visible) < BoxExtent.distinguishableIoU
+    else { return nil }
+    var best: (overlap: Double, box: NormalizedRect)?
+    for d in dets {
+      let overlap = max(whole.intersectionOverUnion(d.box), visible.intersectionOverUnion(d.box))
+      if overlap >= DetectorFitMatching.minimumIoU, best == nil || overlap > best!.overlap {
+        best = (overlap, d.box)
+      }
+    }
+    return best.flatMap { BoxExtent.reported(by: $0.box, whole: whole, visible: visible) }
   }
 
   /// The detector model's rule: a box is detectable when its visible fraction reaches the cutoff and

@@ -12,12 +12,25 @@ public struct FitTruth: Equatable, Sendable {
   public var clipped: NormalizedRect?
   /// Estimated fraction of the box inside the image and not covered by a nearer truth box, 0…1.
   public var visibleFraction: Double
+  /// Estimated bounding box of that visible part (what a detector that boxes only what it sees
+  /// reports); nil when nothing is visible.
+  public var visibleBox: NormalizedRect?
 
-  public init(id: Int, box: NormalizedRect, clipped: NormalizedRect?, visibleFraction: Double) {
+  /// A truth box whose visible part is `visibleBox`.
+  public init(
+    id: Int, box: NormalizedRect, clipped: NormalizedRect?, visibleFraction: Double,
+    visibleBox: NormalizedRect?
+  ) {
     self.id = id
     self.box = box
     self.clipped = clipped
     self.visibleFraction = visibleFraction
+    self.visibleBox = visibleBox
+  }
+
+  /// A truth box hidden by nothing: its visible part is its part inside the image.
+  public init(id: Int, box: NormalizedRect, clipped: NormalizedRect?, visibleFraction: Double) {
+    self.init(id: id, box: box, clipped: clipped, visibleFraction: visibleFraction, visibleBox: clipped)
   }
 }
 
@@ -119,16 +132,19 @@ public struct DetectorFitSequence: Sendable {
     trackIDs = Array(Set(truth.joined().map(\.id))).sorted()
   }
 
-  /// Truth boxes (id and unclipped normalized box) with their clipped part and visible fraction.
+  /// Truth boxes (id and unclipped normalized box) with their clipped part, visible fraction and the
+  /// bounding box of their visible part.
   ///
   /// A box is covered by every box whose bottom edge is lower in the image (nearer the camera on a
   /// ground plane), ties covering neither; the fraction is sampled on a 16×16 lattice as
-  /// `SceneProjector` samples its scenes.
+  /// `SceneProjector` samples its scenes, and the visible part is bounded by the lattice cells of the
+  /// visible samples, clipped to the image.
   public static func withVisibility(_ boxes: [(id: Int, box: NormalizedRect)]) -> [FitTruth] {
     let n = visibilityGrid
     return boxes.map { own in
       let b = own.box
       var visible = 0
+      var cells = (x0: n, y0: n, x1: -1, y1: -1)
       for iy in 0..<n {
         let v = b.y + (Double(iy) + 0.5) / Double(n) * b.height
         for ix in 0..<n {
@@ -138,7 +154,10 @@ public struct DetectorFitSequence: Sendable {
             other.box.y < b.y && u >= other.box.x && u <= other.box.x + other.box.width && v >= other.box.y
               && v <= other.box.y + other.box.height
           }
-          if !hidden { visible += 1 }
+          if !hidden {
+            visible += 1
+            cells = (min(cells.x0, ix), min(cells.y0, iy), max(cells.x1, ix), max(cells.y1, iy))
+          }
         }
       }
       let x0 = max(0, b.x)
@@ -146,20 +165,35 @@ public struct DetectorFitSequence: Sendable {
       let x1 = min(1, b.x + b.width)
       let y1 = min(1, b.y + b.height)
       let clipped = x1 > x0 && y1 > y0 ? NormalizedRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+      var visibleBox: NormalizedRect?
+      if visible > 0, cells == (0, 0, n - 1, n - 1) {
+        // Every edge cell shows something: the visible part reaches every edge of the clipped box.
+        visibleBox = clipped
+      } else if visible > 0, clipped != nil {
+        let cell = (width: b.width / Double(n), height: b.height / Double(n))
+        let vx0 = max(x0, b.x + Double(cells.x0) * cell.width)
+        let vy0 = max(y0, b.y + Double(cells.y0) * cell.height)
+        let vx1 = min(x1, b.x + Double(cells.x1 + 1) * cell.width)
+        let vy1 = min(y1, b.y + Double(cells.y1 + 1) * cell.height)
+        if vx1 > vx0, vy1 > vy0 {
+          visibleBox = NormalizedRect(x: vx0, y: vy0, width: vx1 - vx0, height: vy1 - vy0)
+        }
+      }
       return FitTruth(
-        id: own.id, box: b, clipped: clipped, visibleFraction: Double(visible) / Double(n * n))
+        id: own.id, box: b, clipped: clipped, visibleFraction: Double(visible) / Double(n * n),
+        visibleBox: visibleBox)
     }
   }
 
   /// The truth boxes of frame index `k` as the detector model sees them: subject index the id's
-  /// position in `trackIDs`, the unclipped box, the clipped box as the visible box.
+  /// position in `trackIDs`, the unclipped box, the bounding box of the visible part.
   public func truthBoxes(frame k: Int) -> [TruthBox] {
     truth[k].map { t in
       let index = trackIDs.firstIndex(of: t.id) ?? 0
       return TruthBox(
         subjectIndex: index, subjectID: String(t.id), kind: .humanBody,
         direction: Direction(azimuth: 0, elevation: 0), depth: 1, angularHeight: 0, centerU: t.box.midX,
-        centerV: t.box.midY, box: t.box, visibleFraction: t.visibleFraction, visibleBox: t.clipped,
+        centerV: t.box.midY, box: t.box, visibleFraction: t.visibleFraction, visibleBox: t.visibleBox,
         speaking: false)
     }
   }

@@ -32,6 +32,9 @@ public struct DetectorFitStatistics: Equatable, Sendable {
   public var meanMissRun: Double
   public var meanTrueConfidence: Double
   public var meanFalseConfidence: Double
+  /// Of the partly hidden boxes a detection covered, the share it covered whole
+  /// (`DetectorFitObservations.extent`); nan without any.
+  public var wholeExtentShare: Double
 
   init(_ o: DetectorFitObservations) {
     var h = [(n: Int, c: Double, s: Double)](repeating: (0, 0, 0), count: Self.heightEdges.count + 1)
@@ -93,6 +96,9 @@ public struct DetectorFitStatistics: Equatable, Sendable {
     nearFalsePositivesPerFrame = frames > 0 ? Double(near) / Double(frames) : .nan
     farFalsePositivesPerFrame = frames > 0 ? Double(far) / Double(frames) : .nan
     meanFalseConfidence = near + far > 0 ? falseConfidence / Double(near + far) : .nan
+    let whole = o.tracks.reduce(0) { $0 + $1.wholeExtents }
+    let partial = o.tracks.reduce(0) { $0 + $1.visibleExtents }
+    wholeExtentShare = whole + partial > 0 ? Double(whole) / Double(whole + partial) : .nan
     meanTrueConfidence =
       o.matches.isEmpty ? .nan : o.matches.reduce(0) { $0 + $1.confidence } / Double(o.matches.count)
   }

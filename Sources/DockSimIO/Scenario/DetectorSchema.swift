@@ -70,6 +70,7 @@ enum DetectorSchema {
     Parameter("latency_frames", latencyFrames, \.latencyFrames),
     Parameter("min_visible_fraction", probability, \.minimumVisibleFraction),
     Parameter("clutter_rate", clutterRate, \.clutterRate),
+    Parameter("full_extent_share", probability, \.fullExtentShare),
     Parameter("near_fp_rate", probability, \.nearFalsePositiveRate),
     Parameter("near_fp_offset", nearOffset, \.nearFalsePositiveOffset),
     Parameter("near_fp_log_scale", logScale, \.nearFalsePositiveLogScale),
