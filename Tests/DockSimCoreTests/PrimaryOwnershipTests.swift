@@ -79,4 +79,39 @@ struct PrimaryOwnershipTests {
     #expect(Self.observe(&fresh, PrimarySubjectMetricsTests.track(3, on: b[0]), twins) == .sitsOn(box: 0))
     #expect(fresh.subject == 5)
   }
+
+  /// A person whose left 65 % is hidden by a taller companion in front. A track on the person's whole
+  /// box (as a detector of whole people reports them) overlaps the sliver they show too little and the
+  /// companion's box enough: compared with visible parts alone it sat on the companion. It sits on the
+  /// person while at least `wholeBoxMinimumVisibleFraction` of them shows, and on the companion once
+  /// less does (no detector reports them then, so a box there is the companion's).
+  @Test func aTrackOnAPartlyHiddenPersonsWholeBoxSitsOnThemNotOnTheCompanion() {
+    let b = PrimarySubjectMetricsTests.boxes()
+    var hidden = b[0]
+    let w = hidden.box!
+    hidden.visibleBox = NormalizedRect(
+      x: w.x + 0.65 * w.width, y: w.y, width: 0.35 * w.width, height: w.height)
+    hidden.visibleFraction = 0.35
+    var companion = b[1]
+    let c = NormalizedRect(
+      x: w.x - 0.65 * w.width, y: w.y - 0.3 * w.height, width: 1.3 * w.width, height: 1.3 * w.height)
+    companion.box = c
+    companion.visibleBox = c
+    let t = PrimarySubjectMetricsTests.track(7, on: b[0])
+    // The visible-part comparison alone, as the rule was: the companion overlaps more than the minimum.
+    let z = Self.model.projection(pose: Self.pose).evaluate(
+      azimuth: t.state.azimuth, elevation: t.state.elevation, logSize: t.state.logSize)
+    let onSliver = NormalizedRect(
+      centerX: z.u, centerY: z.v, width: z.h * hidden.visibleBox!.aspectRatio, height: z.h
+    ).intersectionOverUnion(hidden.visibleBox!)
+    #expect(onSliver < PrimaryOwnership.minimumOverlap)
+    #expect(
+      PrimaryOwnership.overlap(u: z.u, v: z.v, h: z.h, with: companion) >= PrimaryOwnership.minimumOverlap)
+    var o = PrimaryOwnership()
+    #expect(Self.observe(&o, t, [hidden, companion]) == .sitsOn(box: 0))
+    #expect(o.subject == 0)
+    hidden.visibleFraction = 0.2
+    var fresh = PrimaryOwnership()
+    #expect(Self.observe(&fresh, t, [hidden, companion]) == .sitsOn(box: 1))
+  }
 }
