@@ -61,6 +61,51 @@ struct TrackerStageTests {
     #expect(scene.covered[3] == 0 && scene.occluders[3] == -1)
   }
 
+  /// Track 0: a near body; track 1: a farther one whose left 70 % it covers (the occluder spans its
+  /// height, so its visible part is the right 30 %).
+  static func partlyHidden() -> [Observation] {
+    [Self.body(0.4, 0.5, h: 0.6, w: 0.2), Self.body(0.48, 0.5, h: 0.3, w: 0.1)]
+  }
+
+  @Test func aPartlyHiddenTracksWholeBoxIsToldFromItsVisiblePart() {
+    var bank = Self.bank(Self.partlyHidden())
+    let scene = Self.scene(&bank)
+    #expect(scene.isTruncated(1) && scene.occluders[1] == 0)
+    #expect(scene.isWhole(Self.body(0.485, 0.5, h: 0.31, w: 0.1).rect, of: 1), "its whole box, a little off")
+    let visible = NormalizedRect(x: 0.5, y: 0.35, width: 0.03, height: 0.3)
+    #expect(!scene.isWhole(visible, of: 1), "the part its occluder leaves visible")
+    #expect(!scene.isWhole(Self.partlyHidden()[0].rect, of: 0), "an unhidden track has no whole box to tell")
+  }
+
+  /// The update trusts a partly hidden track's whole box as an unhidden one (control: the occluded
+  /// factors at 1) and its visible part less (the occluded factors).
+  @Test func aWholeBoxOfAPartlyHiddenTrackIsTrustedAndATruncatedOneIsNot() throws {
+    func azimuthAfter(_ o: Observation, _ p: TrackerParameters) throws -> Double {
+      var bank = Self.bank(Self.partlyHidden(), parameters: p)
+      let scene = Self.scene(&bank)
+      var update = MeasurementUpdate(parameters: p)
+      let before = bank.direction(1).azimuth
+      try update.apply(
+        [nil, 0], [o], &bank, scene: scene, pose: Self.pose, now: nil,
+        lifeCycle: TrackLifeCycle(parameters: p))
+      return bank.direction(1).azimuth - before
+    }
+    let defaults = TrackerParameters()
+    var trusting = defaults
+    trusting.occludedCenterNoiseFactor = 1
+    trusting.occludedSizeNoiseFactor = 1
+    #expect(defaults.occludedCenterNoiseFactor > 1)
+    let whole = Self.body(0.49, 0.5, h: 0.3, w: 0.1)
+    let moved = try azimuthAfter(whole, defaults)
+    #expect(moved != 0)
+    #expect(abs(moved - (try azimuthAfter(whole, trusting))) < 1e-12)
+    let truncated = Observation(
+      kind: .humanBody, rect: NormalizedRect(x: 0.5, y: 0.35, width: 0.035, height: 0.3))
+    let cautious = try azimuthAfter(truncated, defaults)
+    let trusted = try azimuthAfter(truncated, trusting)
+    #expect(abs(cautious) < 0.5 * abs(trusted), "inflated \(cautious) vs trusted \(trusted)")
+  }
+
   // MARK: Gating and association
 
   @Test func gatingRefusesOtherKindsFarBoxesAndTallerPeople() throws {

@@ -30,7 +30,7 @@ struct MeasurementUpdate: Sendable {
       var scale = MeasurementNoiseScale.forBox(
         o.rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor,
         anchored: p.anchorCutEdges)
-      if scene.isTruncated(i) {
+      if scene.isTruncated(i) && !scene.isWhole(o.rect, of: i) {
         scale = MeasurementNoiseScale(
           u: max(scale.u, p.occludedCenterNoiseFactor), v: max(scale.v, p.occludedCenterNoiseFactor),
           h: max(scale.h, p.occludedSizeNoiseFactor))

@@ -35,6 +35,16 @@ struct OcclusionScene: Sendable {
   /// Whether track `i`'s box may be truncated by a nearer one (`TrackerRules.truncationOverlap`).
   func isTruncated(_ i: Int) -> Bool { covered[i] >= TrackerRules.truncationOverlap }
 
+  /// Whether `box`, an observation of track `i`, is the track's whole predicted box rather than the
+  /// part its occluder leaves visible (`BoxExtent`): a detector of whole people reports a partly hidden
+  /// person whole, and such a box is no more biased than an unhidden one. False when nothing covers the
+  /// track or the two extents are too alike to tell.
+  func isWhole(_ box: NormalizedRect, of i: Int) -> Bool {
+    let j = occluders[i]
+    guard j >= 0, let visible = boxes[i].visiblePart(behind: boxes[j]) else { return false }
+    return BoxExtent.reported(by: box, whole: boxes[i], visible: visible) == .whole
+  }
+
   /// Fills `covered` and `occluders` from `boxes` (after `project`, and after faces were linked to
   /// their bodies: a face sits inside its own body's box without being hidden by it).
   mutating func cover(_ bank: TrackBank) {
