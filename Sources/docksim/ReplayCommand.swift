@@ -63,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
   @Option(
     name: .long,
     help:
-      "Tracks written with --output-format mot: reconfirmed (updated, but after a frame without a detection only from the confirm-hits-th update in a row; default), updated (confirmed and updated by a detection that frame), confirmed (coasting too) or all (tentative too)."
+      "Tracks written with --output-format mot: updated (confirmed and updated by a detection that frame; default), reconfirmed (updated, but after a frame without a detection only from the confirm-hits-th update in a row), confirmed (coasting too) or all (tentative too)."
   )
   var reportTracks: ReportedTracksOption?
 
@@ -174,6 +174,9 @@ struct ReplayCommand: ParsableCommand {
     let camera = PinholeCamera(horizontalFOV: hfov, aspect: aspect)
     switch tracker {
     case .multi:
+      if let warning = ScoreScale.warning(frames, highScore: parameters.highScore, file: log) {
+        printError(warning)
+      }
       try replay(
         frames, truth, camera, size, MultiTargetTracker(camera: camera, parameters: parameters),
         streak: parameters.confirmHits)
@@ -195,7 +198,7 @@ struct ReplayCommand: ParsableCommand {
     if outputFormat == .mot, let size {
       text = Replay.motTracks(
         log: frames, tracker: t, camera: camera, imageSize: size,
-        report: reportTracks?.value ?? .reconfirmed, streak: streak
+        report: reportTracks?.value ?? .updated, streak: streak
       ) { frame, tracks in scorer?.observe(frame, tracks: tracks) }
     } else {
       text = Replay.run(log: frames, tracker: t) { frame, tracks in scorer?.observe(frame, tracks: tracks) }

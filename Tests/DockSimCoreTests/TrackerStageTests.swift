@@ -307,6 +307,28 @@ struct TrackerScoreTests {
     try association.associate([weak, strong], &bank, scene: scene, pose: TrackerStageTests.pose)
     #expect(association.assignment == [1, 0])
   }
+
+  /// A weak box continues a track only where the track is (`TrackerRules.weakBoxOverlap`), however far
+  /// its gate reaches; the control, a confident box at the same place, is taken.
+  @Test func aWeakBoxContinuesATrackOnlyWhereItIs() throws {
+    func assigned(_ u: Double, score: Double) throws -> Int? {
+      var bank = TrackerStageTests.bank([TrackerStageTests.body(0.3, 0.5, h: 0.3)])
+      var scene = OcclusionScene()
+      scene.project(&bank, pose: TrackerStageTests.pose)
+      scene.cover(bank)
+      var association = Association(parameters: TrackerParameters(gate: 1000, sizeGate: 0))
+      var box = TrackerStageTests.body(u, 0.5, h: 0.3)
+      box.confidence = score
+      try association.associate([box], &bank, scene: scene, pose: TrackerStageTests.pose)
+      return association.assignment[0]
+    }
+    let weak = TrackerParameters().highScore - 0.2
+    // 0.06 to the side of a box 0.1 wide: IoU 0.25.
+    #expect(try assigned(0.36, score: weak) == nil)
+    #expect(try assigned(0.36, score: 0.95) == 0, "control: a confident box there")
+    // 0.01 to the side: IoU 0.82.
+    #expect(try assigned(0.31, score: weak) == 0)
+  }
 }
 
 /// The life cycle in seconds (`LifeCycleFrames`, `FrameClock`): the same durations at any frame rate.

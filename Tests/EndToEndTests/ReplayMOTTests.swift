@@ -5,13 +5,16 @@ import Testing
 /// "MOTChallenge in and out").
 struct ReplayMOTTests {
   /// Two people walking apart across a 640×480 image for `frames` frames, one box each a frame, scores
-  /// 0.9 and 0.8; the right-hand person is not detected in frames listed in `gaps`.
-  static func detections(frames: Int = 40, gaps: Set<Int> = []) -> String {
+  /// `left` and `right` (confident by default: at least `high_score`); the right-hand person is not
+  /// detected in frames listed in `gaps`.
+  static func detections(
+    frames: Int = 40, gaps: Set<Int> = [], left: Double = 0.97, right: Double = 0.95
+  ) -> String {
     var text = ""
     for f in 1...frames {
       let x = Double(f)
-      text += "\(f),-1,\(100 + 2 * x),200,60,150,0.9,-1,-1,-1\n"
-      if !gaps.contains(f) { text += "\(f),-1,\(400 + 2 * x),180,66,165,0.8,-1,-1,-1\n" }
+      text += "\(f),-1,\(100 + 2 * x),200,60,150,\(left),-1,-1,-1\n"
+      if !gaps.contains(f) { text += "\(f),-1,\(400 + 2 * x),180,66,165,\(right),-1,-1,-1\n" }
     }
     return text
   }
@@ -57,30 +60,37 @@ struct ReplayMOTTests {
     for row in rows {
       // The estimate sits on the person's detection of that frame (MOTChallenge's 1-based pixels).
       let x = Double(row.frame)
-      let left = row.conf == 0.9 ? 100 + 2 * x : 400 + 2 * x
+      let left = row.conf == 0.97 ? 100 + 2 * x : 400 + 2 * x
       #expect(abs(row.box.x - left) < 6, "frame \(row.frame): left \(row.box.x), detection \(left)")
-      #expect(abs(row.box.h - (row.conf == 0.9 ? 150 : 165)) < 6)
-      #expect(row.conf == 0.9 || row.conf == 0.8, "conf is the updating detection's score")
+      #expect(abs(row.box.h - (row.conf == 0.97 ? 150 : 165)) < 6)
+      #expect(row.conf == 0.97 || row.conf == 0.95, "conf is the updating detection's score")
     }
   }
 
-  /// The default, `reconfirmed`: after a lapse a track is reported again from its third update in a
-  /// row (`confirm_hits`), as SORT's hit streak; `updated`, the control, reports it from the first.
+  /// `reconfirmed`: after a lapse a track is reported again from its third update in a row
+  /// (`confirm_hits`), as SORT's hit streak; `updated`, the default and the control, reports it from the
+  /// first.
   @Test func aTrackThatLapsedIsReportedAgainOnceReconfirmed() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
     let text = Self.detections(gaps: [20])
-    let byDefault = try Self.rows(Self.replay(text, Self.mot, in: tmp, name: "a.txt").out)
-    let updated = try Self.rows(
-      Self.replay(text, Self.mot + ["--report-tracks", "updated"], in: tmp, name: "b.txt").out)
-    func rightFrames(_ rows: [Row]) -> [Int] { rows.filter { $0.conf == 0.8 }.map(\.frame) }
-    #expect(Set(byDefault.filter { $0.conf == 0.8 }.map(\.id)).count == 1, "one identity throughout")
+    let reconfirmed = ["--report-tracks", "reconfirmed"]
+    let heldBack = try Self.rows(Self.replay(text, Self.mot + reconfirmed, in: tmp, name: "a.txt").out)
+    let updated = try Self.rows(Self.replay(text, Self.mot, in: tmp, name: "b.txt").out)
+    #expect(
+      updated.map(\.frame)
+        == (try Self.rows(
+          Self.replay(text, Self.mot + ["--report-tracks", "updated"], in: tmp, name: "d.txt").out)).map(
+          \.frame),
+      "updated is the default")
+    func rightFrames(_ rows: [Row]) -> [Int] { rows.filter { $0.conf == 0.95 }.map(\.frame) }
+    #expect(Set(heldBack.filter { $0.conf == 0.95 }.map(\.id)).count == 1, "one identity throughout")
     #expect(rightFrames(updated) == Array(3...19) + Array(21...40))
-    #expect(rightFrames(byDefault) == Array(3...19) + Array(23...40), "frames 21 and 22 held back")
+    #expect(rightFrames(heldBack) == Array(3...19) + Array(23...40), "frames 21 and 22 held back")
     // The person never missed is reported alike; with confirm-hits 2 the lapse holds back one frame.
-    #expect(byDefault.filter { $0.conf == 0.9 }.count == updated.filter { $0.conf == 0.9 }.count)
+    #expect(heldBack.filter { $0.conf == 0.97 }.count == updated.filter { $0.conf == 0.97 }.count)
     let two = try Self.rows(
-      Self.replay(text, Self.mot + ["--confirm-hits", "2"], in: tmp, name: "c.txt").out)
+      Self.replay(text, Self.mot + reconfirmed + ["--confirm-hits", "2"], in: tmp, name: "c.txt").out)
     #expect(rightFrames(two) == Array(2...19) + Array(22...40))
   }
 
@@ -100,22 +110,42 @@ struct ReplayMOTTests {
       #expect(confirmed.filter { $0.frame == f }.count == 2, "frame \(f): the coasting track too")
     }
     // The same identity carries on after the gap.
-    let right = Set(updated.filter { $0.conf == 0.8 }.map(\.id))
+    let right = Set(updated.filter { $0.conf == 0.95 }.map(\.id))
     #expect(right.count == 1)
     // Tentative tracks too: the first two frames of each person.
     #expect(all.count == confirmed.count + 4)
+  }
+
+  /// A detector whose people score below `high_score` (0.9): its boxes are all weak, continue tracks
+  /// but never confirm one, and replay says so and how to set the scale; the control, `--high-score`
+  /// at the detector's scale, tracks both people without a warning.
+  @Test func aDetectorScoringBelowTheHighScoreIsWarnedOf() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let text = Self.detections(left: 0.7, right: 0.6)
+    let r = try Self.replay(text, Self.mot, in: tmp, name: "a.txt")
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("warning") && r.stderr.contains("--high-score"), "\(r.stderr)")
+    #expect(r.stderr.contains("0 % of the 80 boxes"), "\(r.stderr)")
+    #expect(try Self.rows(r.out).isEmpty, "weak boxes confirm no track")
+    let control = try Self.replay(text, Self.mot + ["--high-score", "0.5"], in: tmp, name: "b.txt")
+    #expect(control.status == 0 && !control.stderr.contains("warning"), "\(control.stderr)")
+    #expect(Set(try Self.rows(control.out).map(\.id)).count == 2)
+    // A confident detector: no warning.
+    let confident = try Self.replay(Self.detections(), Self.mot, in: tmp, name: "c.txt")
+    #expect(!confident.stderr.contains("warning"), "\(confident.stderr)")
   }
 
   @Test func aLogsScoreColumnIsTheWrittenConfidence() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
     var log = "frame,t_s,camera_yaw_rad,camera_pitch_rad,kind,center_u,center_v,width,height,score\n"
-    for f in 0..<10 { log += "\(f),\(Double(f) / 30),0,0,humanBody,0.5,0.5,0.1,0.3,0.625\n" }
+    for f in 0..<10 { log += "\(f),\(Double(f) / 30),0,0,humanBody,0.5,0.5,0.1,0.3,0.925\n" }
     let r = try Self.replay(
       log, ["--image-size", "640x480", "--output-format", "mot"], in: tmp, name: "log.csv")
     #expect(r.status == 0, "\(r.stderr)")
     let rows = try Self.rows(r.out)
-    #expect(rows.count == 8 && rows.allSatisfy { $0.conf == 0.625 && $0.frame >= 2 })
+    #expect(rows.count == 8 && rows.allSatisfy { $0.conf == 0.925 && $0.frame >= 2 })
     // Normalized (0.5, 0.5, 0.1 × 0.3) is 64 × 144 pixels centred at (320, 240): left 288 + 1.
     #expect(abs(rows[0].box.x - 289) < 1e-6 && abs(rows[0].box.h - 144) < 1e-6, "\(rows[0].box)")
   }

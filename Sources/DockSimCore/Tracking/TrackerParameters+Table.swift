@@ -155,11 +155,13 @@ extension TrackerParameters {
       .number(
         "high_score", \.highScore, unit: "–", score, readers: .multiTargetTracker,
         doc: "Boxes scoring at least this are associated first, with every track.",
-        notes: "Detection scores as ByteTrack uses them ([tracker.md](tracker.md), step 3)."),
+        notes:
+          "Detection scores as ByteTrack uses them ([tracker.md](tracker.md), step 3). 0.9 sets apart a real detector's people from its false boxes (the fitted MOT15 Faster R-CNN profile: 0.99 and 0.74; the built-in detector: 1 and 0.5); chosen on the MOT15 selection set ([tracker.md](tracker.md#real-detections-mot15))."
+      ),
       .number(
         "low_score", \.lowScore, unit: "–", score, readers: .multiTargetTracker,
         doc:
-          "Boxes scoring below this are ignored; boxes from it up to `high_score` are associated only with the confirmed tracks still without a box: they keep a track alive."
+          "Boxes scoring below this are ignored; boxes from it up to `high_score` are associated only with the confirmed tracks still without a box whose predicted box they overlap by IoU ≥ 0.5: they keep a track alive where it is."
       ),
       .number(
         "initiate_score", \.initiateScore, unit: "–", score, readers: .multiTargetTracker,

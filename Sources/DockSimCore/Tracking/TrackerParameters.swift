@@ -80,8 +80,8 @@ public struct TrackerParameters: Equatable, Sendable {
   public var duplicateTime: Double
   /// Detection scores (0…1), as ByteTrack uses them: boxes scoring at least `highScore` are associated
   /// first, with every track; boxes from `lowScore` up to `highScore` then only with the confirmed
-  /// tracks still without a box (they keep a track alive); lower ones are ignored. Only boxes scoring at
-  /// least `initiateScore` start tracks.
+  /// tracks still without a box whose predicted box they overlap (they keep a track alive where it
+  /// is); lower ones are ignored. Only boxes scoring at least `initiateScore` start tracks.
   public var highScore: Double
   public var lowScore: Double
   public var initiateScore: Double
@@ -99,7 +99,7 @@ public struct TrackerParameters: Equatable, Sendable {
     occludedSizeNoiseFactor: Double = 10,
     anchorCutEdges: Bool = true, sizeGate: Double = 0.25, qualityWindowTime: Double = 1,
     qualityMinHitShare: Double = 0.2,
-    duplicateTime: Double = 0.33, highScore: Double = 0.5, lowScore: Double = 0.1, initiateScore: Double = 0.5
+    duplicateTime: Double = 0.33, highScore: Double = 0.9, lowScore: Double = 0.1, initiateScore: Double = 0.5
   ) {
     self.processNoiseAngle = processNoiseAngle
     self.processNoiseLogSize = processNoiseLogSize

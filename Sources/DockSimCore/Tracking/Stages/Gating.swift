@@ -12,6 +12,9 @@
 ///   rules out;
 /// * the track is hidden behind a nearer one and the box lies where the nearer one is (that box is the
 ///   occluder's, not the hidden subject's reappearing).
+/// * in the weak stage (`eligible` given: boxes scoring below `highScore`), the box overlaps the track's
+///   predicted box by less than `TrackerRules.weakBoxOverlap` (ByteTrack's second association): a weak
+///   box may continue a track where it is, never pull a coasting track's grown gate onto clutter.
 ///
 /// Observations are gated in up to four batches, one per vertical anchor and cut, each with the noise
 /// scale of a box cut that way (`VerticalAnchor`, `MeasurementNoiseScale`).
@@ -170,6 +173,10 @@ struct Gating: Sendable {
           costs[k] = .infinity
           continue
         }
+        if eligible != nil && box.intersectionOverUnion(predicted) < TrackerRules.weakBoxOverlap {
+          costs[k] = .infinity
+          continue
+        }
         costs[k] += logDets[groupOf[j] * n + t]
         if costs[k].isFinite {
           if assignment[t] != nil || takenBy[j] >= 0 { isolated = false }
@@ -188,10 +195,10 @@ struct Gating: Sendable {
 ///
 /// Scores are used as ByteTrack uses them: boxes scoring at least `TrackerParameters.highScore` are
 /// associated first, with every track; boxes between `lowScore` and `highScore` then only with the
-/// confirmed or coasting tracks still without one (a weak box keeps a track alive, never starts one:
-/// `TrackLifeCycle.initiateUnused`); boxes below `lowScore` are ignored. A frame whose boxes all score
-/// at least `highScore` (every simulated detector's true boxes, most real detectors' reported ones) is
-/// one stage over all of them.
+/// confirmed or coasting tracks still without one whose predicted box they overlap
+/// (`TrackerRules.weakBoxOverlap`); boxes below `lowScore` are ignored. A weak box left over starts a
+/// track only from `initiateScore` (`TrackLifeCycle.initiateUnused`), and only confident boxes confirm
+/// one. A frame whose boxes all score at least `highScore` is one stage over all of them.
 struct Association: Sendable {
   private var solver = AssignmentSolver()
   /// Each track's observation (its index in the frame's observations), nil for none, in the bank's order.

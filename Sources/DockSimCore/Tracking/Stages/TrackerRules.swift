@@ -19,6 +19,10 @@ enum TrackerRules {
   /// IoU with the occluder's predicted box from which a box is the occluder's, not the hidden subject's
   /// reappearing.
   static let occluderBoxOverlap = 0.5
+  /// IoU with a track's predicted box from which a weak box (scoring below `highScore`) may continue
+  /// it: ByteTrack's threshold for its second association. The χ² gate of a coasting track grows with
+  /// its covariance and reaches clutter and other people's partial boxes far from where it is.
+  static let weakBoxOverlap = 0.5
   /// Standard deviations of the measured height granted to the size gate: the detector's own spread,
   /// not a change of subject.
   static let sizeGateNoiseSigmas = 3.0
