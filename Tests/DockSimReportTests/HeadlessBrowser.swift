@@ -84,7 +84,27 @@ enum HeadlessBrowser {
 
   // MARK: Running
 
+  /// Runs after a crash of the browser itself (killed by a signal): headless Chromium in a container
+  /// now and then dies with SIGSEGV before it has read the page (seen once in a CI run: exit 11 with
+  /// only its D-Bus noise on stderr). A crash says nothing of the page; an exit status does.
+  static let crashRetries = 1
+
   private static func run(_ arguments: [String], timeout: Double) throws -> String {
+    var attempt = 0
+    while true {
+      do { return try runOnce(arguments, timeout: timeout) } catch let failure as Crash {
+        attempt += 1
+        if attempt > crashRetries { throw failure.failure }
+      }
+    }
+  }
+
+  /// A run that ended by a signal.
+  private struct Crash: Error {
+    var failure: Failure
+  }
+
+  private static func runOnce(_ arguments: [String], timeout: Double) throws -> String {
     guard let executable = resolution.path else { throw Failure(description: resolution.reason) }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "docksim-chromium-\(UUID().uuidString)")
@@ -126,8 +146,13 @@ enum HeadlessBrowser {
     let output = String(decoding: (try? Data(contentsOf: stdoutURL)) ?? Data(), as: UTF8.self)
     guard process.terminationStatus == 0 else {
       let errors = String(decoding: (try? Data(contentsOf: stderrURL)) ?? Data(), as: UTF8.self)
-      throw Failure(
+      let failure = Failure(
         description: "chromium exited with \(process.terminationStatus): \(errors.suffix(2000))")
+      // Killed by a signal, or Chromium's own crash handler passing SIGSEGV's number on as its status.
+      if process.terminationReason == .uncaughtSignal || process.terminationStatus == SIGSEGV {
+        throw Crash(failure: failure)
+      }
+      throw failure
     }
     return output
   }
