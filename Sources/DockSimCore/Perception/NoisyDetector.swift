@@ -8,9 +8,8 @@ import Foundation
 /// Each noise source draws from its own stream (`detector.miss`, `detector.noise`,
 /// `detector.speaking`, `detector.clutter`, `detector.order`, and for the later mechanisms
 /// `detector.burst`, `detector.aspect`, `detector.near`, `detector.score`, `detector.extent`), and
-/// every box draws the
-/// same number of values whatever happens to it, so changing one parameter does not reshuffle the
-/// others' noise. A mechanism switched off draws nothing, so the original five streams draw what they
+/// every box draws the same number of values whatever happens to it, so changing one parameter does
+/// not reshuffle the others' noise. A mechanism switched off draws nothing, so the original five streams draw what they
 /// drew before the later mechanisms existed.
 public struct NoisyDetector: Detector {
   public var parameters: DetectorParameters

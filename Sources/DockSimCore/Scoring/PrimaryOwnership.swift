@@ -103,8 +103,8 @@ public struct PrimaryOwnership: Sendable {
   static func overlap(u: Double, v: Double, h: Double, with b: TruthBox) -> Double {
     guard let visible = b.visibleBox, visible.width > 0, visible.height > 0 else { return 0 }
     func iou(_ r: NormalizedRect) -> Double {
-      NormalizedRect(centerX: u, centerY: v, width: h * r.width / r.height, height: h).intersectionOverUnion(
-        r)
+      let box = NormalizedRect(centerX: u, centerY: v, width: h * r.width / r.height, height: h)
+      return box.intersectionOverUnion(r)
     }
     var overlap = iou(visible)
     if b.visibleFraction >= wholeBoxMinimumVisibleFraction, let whole = b.imageExtent, whole != visible {

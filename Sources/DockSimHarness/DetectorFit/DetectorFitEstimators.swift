@@ -37,14 +37,7 @@ enum DetectorFitEstimators {
   /// `fullExtentShare`: the share of partly hidden boxes whose detection is nearer the whole box than the
   /// visible part (`DetectorFitObservations.extent`), over `tracks`; left as it is without one.
   static func fullExtent(_ o: DetectorFitObservations, tracks: [Int], into p: inout DetectorParameters) {
-    var whole = 0
-    var visible = 0
-    for t in tracks {
-      whole += o.tracks[t].wholeExtents
-      visible += o.tracks[t].visibleExtents
-    }
-    guard whole + visible > 0 else { return }
-    p.fullExtentShare = Double(whole) / Double(whole + visible)
+    if let share = o.wholeExtentShare(tracks: tracks) { p.fullExtentShare = share }
   }
 
   // MARK: Noise

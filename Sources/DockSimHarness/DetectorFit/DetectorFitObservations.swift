@@ -216,6 +216,18 @@ struct DetectorFitObservations: Sendable {
     return Double(near) / Double(clutterSamples)
   }
 
+  /// Of the partly hidden boxes a detection covered in `tracks` (repeated indices count repeatedly),
+  /// the share it covered whole; nil without any.
+  func wholeExtentShare<Tracks: Sequence<Int>>(tracks: Tracks) -> Double? {
+    var whole = 0
+    var visible = 0
+    for t in tracks {
+      whole += self.tracks[t].wholeExtents
+      visible += self.tracks[t].visibleExtents
+    }
+    return whole + visible > 0 ? Double(whole) / Double(whole + visible) : nil
+  }
+
   /// Which extent of the partly hidden truth box `t` a detection of `dets` reports
   /// (`BoxExtent.reported`), judged on the detection overlapping the whole box or the visible part most
   /// (IoU ≥ `DetectorFitMatching.minimumIoU` with either). Nil when the two extents of `t` are too alike
@@ -226,7 +238,7 @@ struct DetectorFitObservations: Sendable {
     else { return nil }
     var best: (overlap: Double, box: NormalizedRect)?
     for d in dets {
-      let overlap = max(whole.intersectionOverUnion(d.box), visible.intersectionOverUnion(d.box))
+      let overlap = DetectorFitMatching.overlap(t, d.box)
       if overlap >= DetectorFitMatching.minimumIoU, best == nil || overlap > best!.overlap {
         best = (overlap, d.box)
       }

@@ -96,9 +96,7 @@ public struct DetectorFitStatistics: Equatable, Sendable {
     nearFalsePositivesPerFrame = frames > 0 ? Double(near) / Double(frames) : .nan
     farFalsePositivesPerFrame = frames > 0 ? Double(far) / Double(frames) : .nan
     meanFalseConfidence = near + far > 0 ? falseConfidence / Double(near + far) : .nan
-    let whole = o.tracks.reduce(0) { $0 + $1.wholeExtents }
-    let partial = o.tracks.reduce(0) { $0 + $1.visibleExtents }
-    wholeExtentShare = whole + partial > 0 ? Double(whole) / Double(whole + partial) : .nan
+    wholeExtentShare = o.wholeExtentShare(tracks: o.tracks.indices) ?? .nan
     meanTrueConfidence =
       o.matches.isEmpty ? .nan : o.matches.reduce(0) { $0 + $1.confidence } / Double(o.matches.count)
   }
