@@ -77,6 +77,21 @@ struct PrimarySubjectMetricsTests {
     #expect(r["no_primary_visible_s"] == 0)
   }
 
+  /// Before the app first asks for the intended subject (`judgedFrom`), the automatic choice following
+  /// someone else is not wrong; from then on it is, with the stretch starting at that instant.
+  @Test func theWrongSubjectCountsFromTheAppsSelection() {
+    let b = Self.boxes()
+    let frames = (0..<90).map { Self.frame($0, primary: Self.track(1, on: b[1])) }
+    var m = TrackingMetrics(camera: Self.camera, framePeriod: Self.period, judgedFrom: 1.99)
+    for f in frames { m.observe(f) }
+    let r = Dictionary(uniqueKeysWithValues: m.summary().map { ($0.name, $0.value) })
+    // Frames 60…89 (t ≥ 1.99 s at 33,333 µs a frame) count: 30 frames.
+    Self.expectClose(r["wrong_subject_s"], Self.seconds(30), "wrong_subject_s")
+    Self.expectClose(r["wrong_subject_longest_s"], Self.seconds(30), "wrong_subject_longest_s")
+    // Control: judged from the start, the same run is wrong throughout.
+    Self.expectClose(Self.run(frames)["wrong_subject_s"], 3, "wrong_subject_s from the start")
+  }
+
   @Test func aStolenPrimaryIsWrongUntilItSitsOnTheSubjectAgain() {
     let b = Self.boxes()
     var frames: [FrameRecord] = []

@@ -52,6 +52,34 @@ struct ScriptedSelectionTests {
     }
   }
 
+  /// The judge counts the wrong subject from the app's first selection when that selection asks for
+  /// the scenario's primary subject (`Scenario.primarySelectionTime`): the earliest `select_subjects`
+  /// event by time (file order for ties), only when the first person it names is the primary.
+  @Test func theWrongSubjectIsJudgedFromTheAppsFirstSelectionOfThePrimary() throws {
+    func selectionTime(primary: String, events: [String]) throws -> Double? {
+      let yaml = """
+        name: judged-from
+        seed: 1
+        duration_s: 3
+        primary_subject: \(primary)
+        events:
+        \(events.map { "  - \($0)" }.joined(separator: "\n"))
+        subjects:
+          - { id: front, kind: humanBody, width_m: 0.5, height_m: 1.7, path: [{ t_s: 0, x_m: 3, y_m: 0, height_m: 0 }] }
+          - { id: behind, kind: humanBody, width_m: 0.5, height_m: 1.7, path: [{ t_s: 0, x_m: 4, y_m: 0, height_m: 0 }] }
+        """
+      return try ScenarioLoader.parse(yaml: yaml, file: "judged.yaml").primarySelectionTime?.seconds
+    }
+    let first = "{ t_s: 1.5, select_subjects: [behind, front] }"
+    let later = "{ t_s: 2, select_subjects: [front] }"
+    #expect(try selectionTime(primary: "behind", events: [first, later]) == 1.5)
+    // Listed out of order: the earliest counts.
+    #expect(try selectionTime(primary: "behind", events: [later, first]) == 1.5)
+    // The app asks for someone else first: judged from the start, as without any selection.
+    #expect(try selectionTime(primary: "front", events: [first, later]) == nil)
+    #expect(try selectionTime(primary: "front", events: ["{ t_s: 1, set_framing_mode: left }"]) == nil)
+  }
+
   /// The person behind is mostly hidden: the only track near their visible strip is the one in front,
   /// which is not theirs, so DockKit finds nobody (the nearest-track rule before accepted it, and the
   /// run was about the person behind while the stand followed the one in front). Selecting the person

@@ -17,7 +17,8 @@ struct BuiltInMetrics: Sendable {
     tracking = TrackingMetrics(
       camera: scenario.camera, matchThreshold: scenario.matchThreshold,
       primarySubject: scenario.primarySubject,
-      minimumVisibleFraction: scenario.detector.minimumVisibleFraction, framePeriod: 1 / scenario.frameRateHz)
+      minimumVisibleFraction: scenario.detector.minimumVisibleFraction, framePeriod: 1 / scenario.frameRateHz,
+      judgedFrom: scenario.primarySelectionTime?.seconds ?? 0)
   }
 
   mutating func observe(_ frame: FrameRecord) {

@@ -16,6 +16,11 @@ public struct TrackingMetrics: MetricAccumulator {
   public let occlusionFrames: Int
   /// Time one frame counts for in the time metrics (1 / frame rate), seconds.
   public let framePeriod: Double
+  /// Frame time (seconds) from which following someone else counts in `wrong_subject_s`: the instant
+  /// the app first asks for the primary subject when the scenario's app selects them
+  /// (`Scenario.primarySelectionTime`), 0 otherwise. Before the app says whom it wants, the automatic
+  /// choice following another person is not wrong.
+  public let judgedFrom: Double
   private let measurement: MeasurementModel
   private var mot: MOTAccumulator
   private var hota: HOTAAccumulator
@@ -73,10 +78,13 @@ public struct TrackingMetrics: MetricAccumulator {
   ///     reacquisition.
   ///   - framePeriod: seconds each frame counts for in `wrong_subject_s`, `no_primary_visible_s` and
   ///     `out_of_frame_s` (1 / the scenario's frame rate).
+  ///   - judgedFrom: frame time, seconds, before which `wrong_subject_s` counts nothing (`judgedFrom`).
   public init(
     camera: PinholeCamera, matchThreshold: Double = 0.05, primarySubject: Int = 0,
-    minimumVisibleFraction: Double = 0.3, occlusionFrames: Int = 5, framePeriod: Double = 1.0 / 30
+    minimumVisibleFraction: Double = 0.3, occlusionFrames: Int = 5, framePeriod: Double = 1.0 / 30,
+    judgedFrom: Double = 0
   ) {
+    self.judgedFrom = judgedFrom
     self.camera = camera
     self.matchThreshold = matchThreshold
     self.primarySubject = primarySubject
@@ -153,7 +161,10 @@ public struct TrackingMetrics: MetricAccumulator {
       awaitingFirstSight = true
       return
     }
-    wrongSubject.add(ownership.subject.map { $0 != intended } ?? false)
+    // Before the app first asks for the intended subject nobody is wrong: the automatic choice cannot
+    // know whom the app will pick.
+    let judged = frame.time.seconds >= judgedFrom
+    wrongSubject.add(judged && (ownership.subject.map { $0 != intended } ?? false))
     // Reacquisition of the intended subject after it was undetectable.
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
     if detectable && ownership.track == nil { noPrimaryVisibleFrames += 1 }

@@ -36,6 +36,26 @@ public struct Scenario: Equatable, Sendable {
   /// Bounds the run's metrics must respect (`expect:`).
   public var expectations: [Expectation]
 
+  /// When the scenario's app selects the primary subject — the time of the first `select_subjects`
+  /// event, if the first person it names is `primarySubject` — nil when it never does, or selects
+  /// someone else first. The run is about the person the app will select, but until it asks for them
+  /// the stand follows whom its automatic choice picks, and that is nobody's mistake: the
+  /// primary-subject judge counts the wrong subject from then (`TrackingMetrics.judgedFrom`).
+  public var primarySelectionTime: SimTime? {
+    // Events run in time order, ties in file order: the earliest selection, the first of equals.
+    var earliest: (time: SimTime, first: String?)?
+    for e in events {
+      guard case .selectSubjects(let ids) = e.command, earliest.map({ e.time < $0.time }) ?? true else {
+        continue
+      }
+      earliest = (e.time, ids.first)
+    }
+    guard let earliest, subjects.indices.contains(primarySubject),
+      earliest.first == subjects[primarySubject].id
+    else { return nil }
+    return earliest.time
+  }
+
   public init(
     name: String, description: String = "", seed: UInt64, duration: SimDuration, physicsRateHz: Int = 1000,
     frameRateHz: Double = 30, dock: DockParameters = DockParameters(),
