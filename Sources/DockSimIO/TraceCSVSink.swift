@@ -5,7 +5,8 @@ import DockSimCore
 /// Columns (see `docs/csv.md`): frame index and time; the intended subject's true direction and box
 /// (centre and height, normalized, lower-left origin); the observation of it captured this frame; the
 /// estimate delivered this frame with its capture time, NIS and NEES; the true camera pose and
-/// measured rates; the command; the framing error.
+/// measured rates; the command; the framing error; the DockKit state and battery; the primary-subject
+/// judge's verdict (whom the primary sits on, and whether the frame counts as the wrong subject).
 public struct TraceCSVSink: TraceSink {
   public static let columns = [
     "frame", "t_s",
@@ -15,7 +16,7 @@ public struct TraceCSVSink: TraceSink {
     "est_az_rate_rad_s", "est_el_rate_rad_s", "est_nis", "est_nees",
     "camera_yaw_rad", "camera_pitch_rad", "camera_yaw_rate_rad_s", "camera_pitch_rate_rad_s",
     "cmd_yaw_rad_s", "cmd_pitch_rad_s", "framing_error", "framing_target_u", "framing_target_v",
-    "system_tracking", "docked", "battery_level", "charging",
+    "system_tracking", "docked", "battery_level", "charging", "primary_on", "wrong_subject",
   ]
   private let writer: AtomicFileWriter
   private var row = CSVRow()
@@ -64,6 +65,8 @@ public struct TraceCSVSink: TraceSink {
     row.add(raw: r.docked ? "1" : "0")
     row.add(r.battery?.level)
     row.add(raw: r.battery.map { $0.charging ? "1" : "0" } ?? "")
+    if let id = r.primaryJudgement?.subjectID { row.add(text: id) } else { row.add(raw: "") }
+    row.add(raw: r.primaryJudgement.map { $0.wrongSubject ? "1" : "0" } ?? "")
     row.end()
     try writer.write(bytes: row.bytes)
   }

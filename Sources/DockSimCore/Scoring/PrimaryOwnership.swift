@@ -34,7 +34,11 @@ public struct PrimaryOwnership: Sendable {
   public static let wholeBoxMinimumVisibleFraction = 0.3
 
   /// The subject (index in the scenario) the current primary sits on; nil when it sits on nobody.
-  public private(set) var subject: Int?
+  public private(set) var subject: Int? {
+    didSet { if subject == nil { subjectID = nil } }
+  }
+  /// That subject's id in the scenario; nil when it sits on nobody.
+  public private(set) var subjectID: String?
   /// The primary track the owner belongs to; nil when there is no primary.
   public private(set) var track: Int?
 
@@ -93,6 +97,7 @@ public struct PrimaryOwnership: Sendable {
       return .sitsOnNobody
     }
     subject = boxes[best.box].subjectIndex
+    subjectID = boxes[best.box].subjectID
     return .sitsOn(box: best.box)
   }
 

@@ -29,6 +29,9 @@ public struct TrackingMetrics: MetricAccumulator {
   /// The primary track and the subject it sits on: a coasting primary still belongs to the subject its
   /// last update put it on, until it sits on someone else or no one, or is no longer the primary.
   private var ownership = PrimaryOwnership()
+  /// What the primary-subject judge decided at the last observed frame; nil when that frame was not
+  /// scored (no delivered estimate and pose).
+  public private(set) var judgement: PrimaryJudgement?
   private var wrongSubject = Stretches()
   private var onNobody = Stretches()
   private var noPrimaryVisibleFrames = 0
@@ -104,6 +107,7 @@ public struct TrackingMetrics: MetricAccumulator {
     // What the viewer sees now (true pose at the frame), unlike the tracking scores below, which are
     // taken at the capture time of the delivered estimate.
     if let truth = frame.truth { outOfFrame.add(!truth.centerInImage) }
+    judgement = nil
     guard let pose = frame.deliveredPose,
       let captureTime = frame.estimate?.time ?? frame.tracks.first?.time
         ?? Optional(frame.time.seconds)
@@ -155,6 +159,7 @@ public struct TrackingMetrics: MetricAccumulator {
     // its arrival is a first sight, not a reacquisition.
     let main = frame.deliveredBoxes.first { $0.subjectIndex == intended }
     guard main != nil else {
+      judgement = PrimaryJudgement(subjectID: ownership.subjectID, wrongSubject: false)
       wrongSubject.add(false)
       hiddenFrames = 0
       pendingSince = nil
@@ -164,7 +169,9 @@ public struct TrackingMetrics: MetricAccumulator {
     // Before the app first asks for the intended subject nobody is wrong: the automatic choice cannot
     // know whom the app will pick.
     let judged = frame.time.seconds >= judgedFrom
-    wrongSubject.add(judged && (ownership.subject.map { $0 != intended } ?? false))
+    let wrong = judged && (ownership.subject.map { $0 != intended } ?? false)
+    judgement = PrimaryJudgement(subjectID: ownership.subjectID, wrongSubject: wrong)
+    wrongSubject.add(wrong)
     // Reacquisition of the intended subject after it was undetectable.
     let detectable = main.map { $0.centerInImage && $0.visibleFraction >= minimumVisibleFraction } ?? false
     if detectable && ownership.track == nil { noPrimaryVisibleFrames += 1 }

@@ -33,6 +33,10 @@ public struct FrameRecord: Sendable {
   /// `TrackingMetrics.nees`); nil without an estimate, without a box of its kind or a covariance that is
   /// not positive definite.
   public var estimateNEES: Double?
+  /// The primary-subject judge's verdict on this frame (`TrackingMetrics.judgement`): filled in by the
+  /// simulation after its metrics observed the frame, so a trace shows which frames count in
+  /// `wrong_subject_s`; nil when the frame was not scored.
+  public var primaryJudgement: PrimaryJudgement?
   /// True camera pose at this frame.
   public var camera: CameraPose
   /// The camera pose the tracker was given for the delivered frame (from the sensors).

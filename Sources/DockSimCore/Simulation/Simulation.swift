@@ -127,8 +127,9 @@ public struct Simulation {
       sensors.step(at: now, yaw: dock.yaw, pitch: dock.pitch)
       sensors.deliver(upTo: now, into: &poseEstimator)
       if now >= nextFrameTime {
-        let record = try frame(nextFrame, at: now)
+        var record = try frame(nextFrame, at: now)
         metrics.observe(record)
+        record.primaryJudgement = metrics.tracking.judgement
         for i in extraMetrics.indices { extraMetrics[i].observe(record) }
         try sink.write(record)
         lastRecord = record
