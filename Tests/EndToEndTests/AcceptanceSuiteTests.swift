@@ -149,10 +149,14 @@ extension AcceptanceSuiteTests {
 
   /// Runs `python3 scripts/check-shares.py [--report] targets seeds`.
   static func check(targets: URL, seeds: URL, reportOnly: Bool = false) throws -> Checked {
+    try python([checker.path] + (reportOnly ? ["--report"] : []) + [targets.path, seeds.path])
+  }
+
+  /// Runs `python3 ARGUMENTS` (one of the repository's scripts), capturing its output.
+  static func python(_ arguments: [String]) throws -> Checked {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      ["python3", checker.path] + (reportOnly ? ["--report"] : []) + [targets.path, seeds.path]
+    process.arguments = ["python3"] + arguments
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

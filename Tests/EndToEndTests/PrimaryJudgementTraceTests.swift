@@ -59,24 +59,11 @@ struct PrimaryJudgementTraceTests {
     ])
     #expect(r.status == 0 || r.status == 1, "stderr: \(r.stderr)")
     func onsets(_ extra: [String]) throws -> AcceptanceSuiteTests.Checked {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments =
+      try AcceptanceSuiteTests.python(
         [
-          "python3", CLI.repository.appendingPathComponent("scripts/wrong-subject-onsets.py").path,
+          CLI.repository.appendingPathComponent("scripts/wrong-subject-onsets.py").path,
           "--docksim", try CLI.binary.path, "--seeds", tmp.appendingPathComponent("seeds.csv").path,
-        ] + extra + [scenario]
-      let out = Pipe()
-      let err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      try process.run()
-      let o = out.fileHandleForReading.readDataToEndOfFile()
-      let e = err.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return AcceptanceSuiteTests.Checked(
-        status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-        stderr: String(decoding: e, as: UTF8.self))
+        ] + extra + [scenario])
     }
     let classed = try onsets(["--params", params])
     #expect(classed.status == 0, "\(classed.stderr)")
