@@ -24,7 +24,8 @@ struct PrimarySubjectMetricsTests {
 
   /// A track on box `b`'s truth; `updated` says whether it had a measurement this frame.
   static func track(
-    _ id: Int, on b: TruthBox, status: TrackStatus = .confirmed, updated: Bool = true, error: Double = 0
+    _ id: Int, on b: TruthBox, status: TrackStatus = .confirmed, updated: Bool = true, error: Double = 0,
+    kind: SubjectKind = .humanFace
   ) -> Track {
     let x = TrackingMetrics.stateTruth(of: b, pose: CameraPose(yaw: 0, pitch: 0), camera: camera)!
     var p = [Double](repeating: 0, count: 21)
@@ -34,7 +35,7 @@ struct PrimarySubjectMetricsTests {
       id: id, status: status,
       state: TrackState(azimuth: x.azimuth + error, elevation: x.elevation, logSize: x.logSize),
       covarianceUpper: CovarianceUpper(p), time: 0, nis: updated ? 1 : .nan, misses: updated ? 0 : 1,
-      kind: .humanFace)
+      kind: kind)
   }
 
   static func frame(_ k: Int, primary: Track?, cameraYaw: Double = 0, delivered: [TruthBox]? = nil)
@@ -90,6 +91,44 @@ struct PrimarySubjectMetricsTests {
     Self.expectClose(r["wrong_subject_longest_s"], Self.seconds(30), "wrong_subject_longest_s")
     // Control: judged from the start, the same run is wrong throughout.
     Self.expectClose(Self.run(frames)["wrong_subject_s"], 3, "wrong_subject_s from the start")
+  }
+
+  /// Two people (bodies: faces hide nothing): the intended subject (s0) 4 m away at `azimuth`, and s1
+  /// 2 m away straight ahead.
+  static func pair(intendedAzimuth azimuth: Double) -> [TruthBox] {
+    let subjects = [(azimuth, 4.0), (0.0, 2.0)].enumerated().map { i, p in
+      Subject(
+        id: "s\(i)", kind: .humanBody, width: 0.5, height: 1.7,
+        path: SubjectPath(waypoints: [
+          Waypoint(time: .zero, position: .polar(azimuth: p.0, distance: p.1, height: 0))
+        ]))
+    }
+    return SceneProjector(camera: camera).project(
+      subjects: subjects, occluders: [], at: .zero, pose: CameraPose(yaw: 0, pitch: 0))
+  }
+
+  /// A primary on the person in front while the intended subject stands hidden right behind them is
+  /// not the wrong subject (the stand points at both; nobody can tell them apart), and the judge says
+  /// so per frame; the control, the intended subject beside them in plain view, is.
+  @Test func theIntendedSubjectHiddenBehindTheOneFollowedIsNotTheWrongSubject() throws {
+    func judged(_ boxes: [TruthBox]) throws -> (wrong: Double??, last: PrimaryJudgement?) {
+      let front = try #require(boxes.first { $0.subjectIndex == 1 && $0.kind == .humanBody })
+      var m = TrackingMetrics(camera: Self.camera, framePeriod: Self.period)
+      for k in 0..<30 {
+        m.observe(Self.frame(k, primary: Self.track(1, on: front, kind: .humanBody), delivered: boxes))
+      }
+      let r = Dictionary(uniqueKeysWithValues: m.summary().map { ($0.name, $0.value) })
+      return (r["wrong_subject_s"], m.judgement)
+    }
+    let hidden = Self.pair(intendedAzimuth: 0)
+    let intended = try #require(hidden.first { $0.subjectIndex == 0 && $0.kind == .humanBody })
+    #expect(intended.visibleFraction < PrimaryOwnership.wholeBoxMinimumVisibleFraction)
+    let behind = try judged(hidden)
+    Self.expectClose(behind.wrong, 0, "wrong_subject_s, hidden behind")
+    #expect(behind.last == PrimaryJudgement(subjectID: "s1", wrongSubject: false))
+    let beside = try judged(Self.pair(intendedAzimuth: 0.3))
+    Self.expectClose(beside.wrong, 1, "wrong_subject_s, in plain view")
+    #expect(beside.last == PrimaryJudgement(subjectID: "s1", wrongSubject: true))
   }
 
   @Test func aStolenPrimaryIsWrongUntilItSitsOnTheSubjectAgain() {

@@ -126,6 +126,50 @@ struct TrackerStageTests {
     #expect(isolated && assignment == [0], "one track, one finite pair: assigned as it is")
   }
 
+  /// A partly hidden track may take a box shorter than its prediction (its visible part) only inside
+  /// its whole box (`TrackerRules.truncatedBoxReach`): a shorter person a body width beside it is
+  /// refused, with gates wide enough to let both through otherwise. Control: a track that never had a
+  /// whole box (its width unknown) is not held to it.
+  @Test func aPartlyHiddenTrackTakesAShorterBoxOnlyInsideItsWholeBox() throws {
+    var p = TrackerParameters()
+    p.measurementNoiseCenter = 0.05
+    func cost(_ o: Observation, wholeAspect: Double) throws -> Double {
+      var bank = Self.bank(Self.partlyHidden(), parameters: p)
+      bank.records[1].wholeAspect = wholeAspect
+      let scene = Self.scene(&bank)
+      #expect(scene.isTruncated(1))
+      var gating = Gating(parameters: p)
+      var assignment: [Int?] = [nil, nil]
+      _ = try gating.gate([o], &bank, scene: scene, pose: Self.pose, assignment: &assignment)
+      return gating.costs[1]
+    }
+    // Track 1 is 0.1 wide and 0.3 tall, centred at 0.48; its right 30 % shows.
+    let aspect = 0.1 / 0.3
+    let visiblePart = Self.body(0.515, 0.5, h: 0.22, w: 0.03)
+    let beside = Self.body(0.58, 0.5, h: 0.22, w: 0.07)
+    #expect(try cost(visiblePart, wholeAspect: aspect).isFinite)
+    #expect(try cost(beside, wholeAspect: aspect) == .infinity)
+    #expect(try cost(beside, wholeAspect: .nan).isFinite)
+  }
+
+  /// The width a track keeps as its person's is that of boxes that showed them whole: a truncated
+  /// update leaves it, an unhidden one sets it.
+  @Test func aTrackKeepsTheWidthOfItsLastWholeBox() throws {
+    let p = TrackerParameters()
+    var bank = Self.bank(Self.partlyHidden(), parameters: p)
+    #expect(bank.records[1].wholeAspect.isNaN, "no update yet")
+    let scene = Self.scene(&bank)
+    var update = MeasurementUpdate(parameters: p)
+    let whole = Self.body(0.4, 0.5, h: 0.6, w: 0.2)
+    let sliver = Observation(
+      kind: .humanBody, rect: NormalizedRect(x: 0.5, y: 0.35, width: 0.03, height: 0.3))
+    try update.apply(
+      [0, 1], [whole, sliver], &bank, scene: scene, pose: Self.pose, now: nil,
+      lifeCycle: TrackLifeCycle(parameters: p))
+    #expect(abs(bank.records[0].wholeAspect - 0.2 / 0.6) < 1e-12, "the unhidden track's box")
+    #expect(bank.records[1].wholeAspect.isNaN, "a sliver of the hidden one says nothing of its width")
+  }
+
   @Test func aHiddenTrackMayNotTakeItsOccludersBox() throws {
     var bank = Self.bank([Self.body(0.4, 0.5, h: 0.6, w: 0.2), Self.body(0.41, 0.5, h: 0.3, w: 0.1)])
     let scene = Self.scene(&bank)

@@ -53,6 +53,24 @@ public struct TrackingMetrics: MetricAccumulator {
   private var groundTruth: [(id: Int, u: Double, v: Double)] = []
   private var hypotheses: [(id: Int, u: Double, v: Double)] = []
 
+  /// The share of the intended subject's whole box (inside the image) that the box of the person the
+  /// primary sits on must cover for the intended subject to stand behind that person: a stand pointed
+  /// at the one in front points at the hidden one too.
+  public static let hiddenBehindCover = 0.5
+
+  /// Whether `main`, the intended subject's box, is hidden behind subject `owner`'s box of its kind:
+  /// less visible than any detector of the model reports (`PrimaryOwnership.wholeBoxMinimumVisibleFraction`)
+  /// with at least `hiddenBehindCover` of its whole box under the owner's visible box. While so, the
+  /// primary on the owner is not the wrong subject: nobody can tell the two apart, and the stand
+  /// points at the selected person. Once they show again, staying on the owner counts.
+  static func hidden(_ main: TruthBox?, behind owner: Int?, in boxes: [TruthBox]) -> Bool {
+    guard let main, let owner, main.visibleFraction < PrimaryOwnership.wholeBoxMinimumVisibleFraction,
+      let whole = main.imageExtent, whole.width > 0, whole.height > 0,
+      let front = boxes.first(where: { $0.subjectIndex == owner && $0.kind == main.kind })?.visibleBox
+    else { return false }
+    return whole.intersectionArea(front) >= hiddenBehindCover * whole.width * whole.height
+  }
+
   /// Frames counted in total and in the longest run of consecutive frames.
   struct Stretches {
     var frames = 0
@@ -169,7 +187,9 @@ public struct TrackingMetrics: MetricAccumulator {
     // Before the app first asks for the intended subject nobody is wrong: the automatic choice cannot
     // know whom the app will pick.
     let judged = frame.time.seconds >= judgedFrom
-    let wrong = judged && (ownership.subject.map { $0 != intended } ?? false)
+    let wrong =
+      judged && (ownership.subject.map { $0 != intended } ?? false)
+      && !Self.hidden(main, behind: ownership.subject, in: frame.deliveredBoxes)
     judgement = PrimaryJudgement(subjectID: ownership.subjectID, wrongSubject: wrong)
     wrongSubject.add(wrong)
     // Reacquisition of the intended subject after it was undetectable.

@@ -23,14 +23,18 @@ public struct MeasurementNoiseScale: Equatable, Sendable {
     rect.y <= edgeTolerance || rect.y + rect.height >= 1 - edgeTolerance
   }
 
+  /// Whether `rect` is cut by the image's left or right edge (its width is then only the visible part).
+  public static func cutAtSide(_ rect: NormalizedRect) -> Bool {
+    rect.x <= edgeTolerance || rect.x + rect.width >= 1 - edgeTolerance
+  }
+
   /// The scale for `rect`: centre ×`centerFactor` along a cut axis; height ×`sizeFactor` when the top
   /// or bottom is cut. With `anchored` (the caller measures the uncut edge, `VerticalAnchor`) a box cut
   /// at only one of top and bottom keeps the noise of `v`: that edge is exact.
   public static func forBox(
     _ rect: NormalizedRect, centerFactor: Double = 8, sizeFactor: Double = 100, anchored: Bool = false
   ) -> MeasurementNoiseScale {
-    let e = edgeTolerance
-    let cutSide = rect.x <= e || rect.x + rect.width >= 1 - e
+    let cutSide = cutAtSide(rect)
     let cutTopBottom = cutAtTopOrBottom(rect)
     let anchored = anchored && VerticalAnchor.forBox(rect) != .center
     return MeasurementNoiseScale(

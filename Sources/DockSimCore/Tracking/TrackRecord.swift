@@ -13,6 +13,10 @@ struct TrackRecord: Sendable {
   var nis: Double
   /// Width / height of the last observed box (boxes are only tracked by height).
   var aspect: Double
+  /// Width / height of the last box that showed the subject whole — not truncated by a nearer track,
+  /// not cut by the image edge — (NaN until one has): the width of the person, which the last box of a
+  /// partly hidden track, a sliver, does not give (`TrackerRules.truncatedBoxReach`).
+  var wholeAspect = Double.nan
   /// Exponentially smoothed speaking confidence.
   var speaking: Double
   /// Confidence of the last detection that updated the track.

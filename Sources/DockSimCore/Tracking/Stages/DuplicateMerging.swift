@@ -188,6 +188,7 @@ struct DuplicateMerging: Sendable {
     bank.records[i].lastUpdate = n.lastUpdate
     bank.records[i].nis = n.nis
     bank.records[i].aspect = n.aspect
+    if n.wholeAspect.isFinite { bank.records[i].wholeAspect = n.wholeAspect }
     bank.records[i].history = n.history
     bank.records[i].historyCount = n.historyCount
     bank.records[i].duplicateOf = 0

@@ -10,6 +10,9 @@
 /// * the box's height is inconsistent with the track's (`sizeGate`: somebody nearer, or somebody
 ///   farther unless the box may be truncated), which a coasting track's grown covariance no longer
 ///   rules out;
+/// * the track is partly hidden, the box is shorter than its prediction (its visible part, as the size
+///   gate allows) and its centre lies more than `TrackerRules.truncatedBoxReach` whole-person widths
+///   from the predicted centre: a shorter person beside the hidden one;
 /// * the track is hidden behind a nearer one and the box lies where the nearer one is (that box is the
 ///   occluder's, not the hidden subject's reappearing).
 /// * in the weak stage (`eligible` given: boxes scoring below `highScore`), the box overlaps the track's
@@ -163,6 +166,16 @@ struct Gating: Sendable {
           // A box can be shorter than its subject when cut by the image edge or partly hidden, never taller.
           let mayBeShort = truncated || MeasurementNoiseScale.cutAtTopOrBottom(box)
           if sizeGateRatios.logExceeds(taller) || (!mayBeShort && sizeGateRatios.logFallsShort(shorter)) {
+            costs[k] = .infinity
+            continue
+          }
+          // The allowance for a partly hidden track's shorter box covers its visible part, which
+          // lies inside the whole box, not somebody shorter beside it. (A track that never had a
+          // whole box has a NaN width: nothing is refused.)
+          if truncated && box.height + margin < predicted.height
+            && abs(box.midX - predicted.midX)
+              > TrackerRules.truncatedBoxReach * records[t].wholeAspect * predicted.height
+          {
             costs[k] = .infinity
             continue
           }

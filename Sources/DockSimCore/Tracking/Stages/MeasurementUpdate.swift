@@ -43,7 +43,13 @@ struct MeasurementUpdate: Sendable {
     try bank.ekf.update(
       indices: assigned, measurements: measurements, scales: scales, anchors: anchors, pose: pose, nis: &nis)
     for (k, i) in assigned.enumerated() {
-      lifeCycle.recordHit(&bank.records[i], now: now, observation: observations[assignment[i]!], nis: nis[k])
+      let o = observations[assignment[i]!]
+      lifeCycle.recordHit(&bank.records[i], now: now, observation: o, nis: nis[k])
+      if !scene.isTruncated(i) && !MeasurementNoiseScale.cutAtTopOrBottom(o.rect)
+        && !MeasurementNoiseScale.cutAtSide(o.rect)
+      {
+        bank.records[i].wholeAspect = o.rect.aspectRatio
+      }
     }
   }
 }

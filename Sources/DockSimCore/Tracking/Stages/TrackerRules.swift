@@ -26,6 +26,12 @@ enum TrackerRules {
   /// Standard deviations of the measured height granted to the size gate: the detector's own spread,
   /// not a change of subject.
   static let sizeGateNoiseSigmas = 3.0
+  /// Whole-person widths (`TrackRecord.wholeAspect` × predicted height) from a partly hidden track's
+  /// predicted centre within which a box shorter than its prediction may lie: the visible part of a
+  /// person lies inside their whole box, half a width either side of its centre, plus a quarter width
+  /// for the prediction's own error. A shorter box farther out is a smaller person beside them, which
+  /// the size gate's allowance for truncated boxes would otherwise let the track take.
+  static let truncatedBoxReach = 0.75
 
   // MARK: Life cycle (`TrackLifeCycle`)
 
