@@ -77,8 +77,43 @@ struct TrackerStageTests {
     #expect(!scene.isWhole(Self.partlyHidden()[0].rect, of: 0), "an unhidden track has no whole box to tell")
   }
 
+  /// A partly hidden track's visible part gives its person's centre by the edge away from the cover,
+  /// half their width in (`OcclusionScene.wholeCenter`); not for its whole box, an unhidden track, or
+  /// an unknown width.
+  @Test func aVisiblePartIsMeasuredByItsEdgeAwayFromTheCover() throws {
+    var bank = Self.bank(Self.partlyHidden())
+    let scene = Self.scene(&bank)
+    // Track 1 spans 0.43…0.53, covered from the left up to 0.5: the strip 0.5…0.53 shows.
+    let visible = NormalizedRect(x: 0.5, y: 0.35, width: 0.03, height: 0.3)
+    let centre = try #require(scene.wholeCenter(visible, of: 1, wholeWidth: 0.1))
+    #expect(abs(centre - 0.48) < 1e-12, "\(centre)")
+    #expect(abs(visible.midX - 0.48) > 0.03, "the strip's own centre is biased")
+    #expect(scene.wholeCenter(visible, of: 1, wholeWidth: .nan) == nil)
+    #expect(scene.wholeCenter(Self.body(0.485, 0.5, h: 0.31, w: 0.1).rect, of: 1, wholeWidth: 0.1) == nil)
+    #expect(scene.wholeCenter(Self.partlyHidden()[0].rect, of: 0, wholeWidth: 0.2) == nil)
+
+    // The update: with its person's width known, the strip leaves the track where its person is
+    // (it predicted them at 0.48); without, the strip's centre pulls it toward what shows.
+    func azimuthAfter(wholeAspect: Double) throws -> Double {
+      let p = TrackerParameters()
+      var bank = Self.bank(Self.partlyHidden(), parameters: p)
+      bank.records[1].wholeAspect = wholeAspect
+      let scene = Self.scene(&bank)
+      var update = MeasurementUpdate(parameters: p)
+      let before = bank.direction(1).azimuth
+      try update.apply(
+        [nil, 0], [Observation(kind: .humanBody, rect: visible)], &bank, scene: scene, pose: Self.pose,
+        now: nil, lifeCycle: TrackLifeCycle(parameters: p))
+      return bank.direction(1).azimuth - before
+    }
+    let anchored = try azimuthAfter(wholeAspect: 0.1 / 0.3)
+    let pulled = try azimuthAfter(wholeAspect: .nan)
+    #expect(abs(anchored) < 0.01 * abs(pulled), "anchored \(anchored), pulled \(pulled)")
+  }
+
   /// The update trusts a partly hidden track's whole box as an unhidden one (control: the occluded
-  /// factors at 1) and its visible part less (the occluded factors).
+  /// factors at 1) and its visible part less (the occluded factors; here with no width known to
+  /// measure it by its edge).
   @Test func aWholeBoxOfAPartlyHiddenTrackIsTrustedAndATruncatedOneIsNot() throws {
     func azimuthAfter(_ o: Observation, _ p: TrackerParameters) throws -> Double {
       var bank = Self.bank(Self.partlyHidden(), parameters: p)
@@ -103,7 +138,7 @@ struct TrackerStageTests {
       kind: .humanBody, rect: NormalizedRect(x: 0.5, y: 0.35, width: 0.035, height: 0.3))
     let cautious = try azimuthAfter(truncated, defaults)
     let trusted = try azimuthAfter(truncated, trusting)
-    #expect(abs(cautious) < 0.5 * abs(trusted), "inflated \(cautious) vs trusted \(trusted)")
+    #expect(abs(cautious) < 0.75 * abs(trusted), "inflated \(cautious) vs trusted \(trusted)")
   }
 
   // MARK: Gating and association

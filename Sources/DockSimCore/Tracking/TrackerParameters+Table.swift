@@ -112,13 +112,13 @@ extension TrackerParameters {
         "occluded_center_noise_factor", \.occludedCenterNoiseFactor, unit: "–", noiseFactor,
         readers: .multiTargetTracker,
         doc:
-          "Factor on the centre's standard deviation when at least 10 % of the track's predicted box is covered by a nearer track (the detector truncates partly hidden boxes)."
+          "Factor on the centre's standard deviation when at least 10 % of the track's predicted box is covered by a nearer track and the box is its visible part (the centre is then measured from the box's edge away from the cover, half the person's width in, when the track has seen them whole)."
       ),
       .number(
         "occluded_size_noise_factor", \.occludedSizeNoiseFactor, unit: "–", noiseFactor,
         readers: .multiTargetTracker,
         doc:
-          "Factor on the height's standard deviation when at least 10 % of the track's predicted box is covered by a nearer track."
+          "Factor on the height's standard deviation when at least 10 % of the track's predicted box is covered by a nearer track and the box is its visible part."
       ),
       .boolean(
         "anchor_cut_edges", \.anchorCutEdges,

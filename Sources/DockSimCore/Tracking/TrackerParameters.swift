@@ -55,7 +55,9 @@ public struct TrackerParameters: Equatable, Sendable {
   /// the cut axis, and the height when the top or bottom is cut. 1 trusts cut boxes fully.
   public var edgeCenterNoiseFactor: Double
   public var edgeSizeNoiseFactor: Double
-  /// The same for a box partly covered by a nearer track (its visible part is truncated).
+  /// The same for a box partly covered by a nearer track (its visible part is truncated): its centre
+  /// is measured from its edge away from the cover (`OcclusionScene.wholeCenter`) where the track
+  /// knows its person's width, which leaves it little bias to distrust.
   public var occludedCenterNoiseFactor: Double
   public var occludedSizeNoiseFactor: Double
   /// Measure the uncut edge of a box cut at only its top or bottom (`VerticalAnchor`) instead of its
@@ -95,8 +97,8 @@ public struct TrackerParameters: Equatable, Sendable {
     gate: Double = 21.108, maxCoastTime: Double = 1.5, confirmHits: Int = 3, reacquireFrames: Int = 4,
     maxOcclusionTime: Double = 5, saliencySizeWeight: Double = 1, saliencyCenterWeight: Double = 0.5,
     saliencySpeakingWeight: Double = 1, handoverAngle: Double = 0.12, edgeCenterNoiseFactor: Double = 8,
-    edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 4,
-    occludedSizeNoiseFactor: Double = 10,
+    edgeSizeNoiseFactor: Double = 100, occludedCenterNoiseFactor: Double = 1.5,
+    occludedSizeNoiseFactor: Double = 2,
     anchorCutEdges: Bool = true, sizeGate: Double = 0.25, qualityWindowTime: Double = 1,
     qualityMinHitShare: Double = 0.2,
     duplicateTime: Double = 0.33, highScore: Double = 0.9, lowScore: Double = 0.1, initiateScore: Double = 0.5

@@ -1,7 +1,8 @@
 /// Stage "update": the EKF update of every associated track with its observation, each box's noise
 /// scaled for how it may be biased (cut by the image edge: `MeasurementNoiseScale.forBox`; partly
-/// hidden by a nearer track: at least the occluded factors), and the hit booked on its record
-/// (`TrackLifeCycle.recordHit`).
+/// hidden by a nearer track: at least the occluded factors), a partly hidden track's visible part
+/// measured by its centre's place in the whole box (`OcclusionScene.wholeCenter`), and the hit booked
+/// on its record (`TrackLifeCycle.recordHit`).
 struct MeasurementUpdate: Sendable {
   private var assigned: [Int] = []
   private var scales: [MeasurementNoiseScale] = []
@@ -38,7 +39,10 @@ struct MeasurementUpdate: Sendable {
       let anchor = Gating.verticalAnchor(o.rect, p)
       scales.append(scale)
       anchors.append(anchor)
-      measurements.append((o.rect.midX, anchor.measuredV(o.rect), o.rect.height))
+      let u =
+        scene.wholeCenter(o.rect, of: i, wholeWidth: bank.records[i].wholeAspect * scene.boxes[i].height)
+        ?? o.rect.midX
+      measurements.append((u, anchor.measuredV(o.rect), o.rect.height))
     }
     try bank.ekf.update(
       indices: assigned, measurements: measurements, scales: scales, anchors: anchors, pose: pose, nis: &nis)

@@ -45,6 +45,25 @@ struct OcclusionScene: Sendable {
     return BoxExtent.reported(by: box, whole: boxes[i], visible: visible) == .whole
   }
 
+  /// The centre of track `i`'s whole box that `box`, its visible part, gives, for a person
+  /// `wholeWidth` wide (normalized image units): the box's edge away from the occluder is the person's
+  /// own edge, so their centre lies half their width in from it — where the visible part's own centre,
+  /// pulled toward what shows, does not. Nil when the track is not truncated, the box is its whole box,
+  /// the width is unknown or no wider than the box, or that edge lies behind the occluder too.
+  func wholeCenter(_ box: NormalizedRect, of i: Int, wholeWidth: Double) -> Double? {
+    let j = occluders[i]
+    guard isTruncated(i), j >= 0, wholeWidth.isFinite, wholeWidth > box.width, !isWhole(box, of: i)
+    else { return nil }
+    let cover = boxes[j]
+    if cover.midX < boxes[i].midX {
+      // Covered from the left: the right edge shows.
+      let edge = box.x + box.width
+      return edge > cover.x + cover.width ? edge - wholeWidth / 2 : nil
+    }
+    let edge = box.x
+    return edge < cover.x ? edge + wholeWidth / 2 : nil
+  }
+
   /// Fills `covered` and `occluders` from `boxes` (after `project`, and after faces were linked to
   /// their bodies: a face sits inside its own body's box without being hidden by it).
   mutating func cover(_ bank: TrackBank) {
