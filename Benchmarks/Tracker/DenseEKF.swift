@@ -114,13 +114,13 @@ struct DenseEKF {
   @discardableResult
   mutating func update(u: Double, v: Double, height: Double, pose: CameraPose) -> Double {
     // Innovation: R, H, y = z − h(x⁻), HP = H·P⁻, S = HP·Hᵀ + R, and S's Cholesky factor.
-    let center = parameters.measurementNoiseCenter
-    let size = parameters.measurementNoiseHeight
+    let m = model.evaluate(azimuth: x[0], elevation: x[1], logSize: x[2], pose: pose)
+    // The noise the filters assume for a box as tall as the one predicted (floor + slope × height).
+    let (center, size) = parameters.measurementNoise(predictedHeight: m.h)
     var r = M33()
     r[0, 0] = center * center
     r[1, 1] = center * center
     r[2, 2] = size * size
-    let m = model.evaluate(azimuth: x[0], elevation: x[1], logSize: x[2], pose: pose)
     var h = M36()
     h[0, 0] = m.duAz
     h[0, 1] = m.duEl
