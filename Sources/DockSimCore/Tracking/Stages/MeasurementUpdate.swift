@@ -31,7 +31,8 @@ struct MeasurementUpdate: Sendable {
       var scale = MeasurementNoiseScale.forBox(
         o.rect, centerFactor: p.edgeCenterNoiseFactor, sizeFactor: p.edgeSizeNoiseFactor,
         anchored: p.anchorCutEdges)
-      if scene.isTruncated(i) && !scene.isWhole(o.rect, of: i) {
+      let visiblePart = scene.isTruncated(i) && !scene.isWhole(o.rect, of: i)
+      if visiblePart {
         scale = MeasurementNoiseScale(
           u: max(scale.u, p.occludedCenterNoiseFactor), v: max(scale.v, p.occludedCenterNoiseFactor),
           h: max(scale.h, p.occludedSizeNoiseFactor))
@@ -39,21 +40,18 @@ struct MeasurementUpdate: Sendable {
       let anchor = Gating.verticalAnchor(o.rect, p)
       scales.append(scale)
       anchors.append(anchor)
+      let wholeWidth = bank.records[i].wholeAspect * scene.boxes[i].height
       let u =
-        scene.wholeCenter(o.rect, of: i, wholeWidth: bank.records[i].wholeAspect * scene.boxes[i].height)
-        ?? o.rect.midX
+        visiblePart
+        ? scene.wholeCenter(ofVisiblePart: o.rect, of: i, wholeWidth: wholeWidth) ?? o.rect.midX : o.rect.midX
       measurements.append((u, anchor.measuredV(o.rect), o.rect.height))
     }
     try bank.ekf.update(
       indices: assigned, measurements: measurements, scales: scales, anchors: anchors, pose: pose, nis: &nis)
     for (k, i) in assigned.enumerated() {
-      let o = observations[assignment[i]!]
-      lifeCycle.recordHit(&bank.records[i], now: now, observation: o, nis: nis[k])
-      if !scene.isTruncated(i) && !MeasurementNoiseScale.cutAtTopOrBottom(o.rect)
-        && !MeasurementNoiseScale.cutAtSide(o.rect)
-      {
-        bank.records[i].wholeAspect = o.rect.aspectRatio
-      }
+      lifeCycle.recordHit(
+        &bank.records[i], now: now, observation: observations[assignment[i]!], nis: nis[k],
+        unhidden: !scene.isTruncated(i))
     }
   }
 }

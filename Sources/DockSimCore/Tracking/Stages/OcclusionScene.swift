@@ -51,9 +51,15 @@ struct OcclusionScene: Sendable {
   /// pulled toward what shows, does not. Nil when the track is not truncated, the box is its whole box,
   /// the width is unknown or no wider than the box, or that edge lies behind the occluder too.
   func wholeCenter(_ box: NormalizedRect, of i: Int, wholeWidth: Double) -> Double? {
+    guard isTruncated(i), !isWhole(box, of: i) else { return nil }
+    return wholeCenter(ofVisiblePart: box, of: i, wholeWidth: wholeWidth)
+  }
+
+  /// `wholeCenter(_:of:wholeWidth:)` for a box the caller already knows to be the visible part of
+  /// truncated track `i`.
+  func wholeCenter(ofVisiblePart box: NormalizedRect, of i: Int, wholeWidth: Double) -> Double? {
     let j = occluders[i]
-    guard isTruncated(i), j >= 0, wholeWidth.isFinite, wholeWidth > box.width, !isWhole(box, of: i)
-    else { return nil }
+    guard j >= 0, wholeWidth.isFinite, wholeWidth > box.width else { return nil }
     let cover = boxes[j]
     if cover.midX < boxes[i].midX {
       // Covered from the left: the right edge shows.

@@ -7,8 +7,12 @@ struct TrackLifeCycle: Sendable {
   let parameters: TrackerParameters
 
   /// Books a measured frame on a record (one access to the array element, not one per field), at `now`
-  /// when the frame advanced the tracks' time.
-  func recordHit(_ r: inout TrackRecord, now: Double?, observation o: Observation, nis: Double) {
+  /// when the frame advanced the tracks' time; `unhidden` when no nearer track truncates the track, so
+  /// a box not cut by the image edge shows its person's whole width (`TrackRecord.wholeAspect`; false,
+  /// the default, keeps the width it had).
+  func recordHit(
+    _ r: inout TrackRecord, now: Double?, observation o: Observation, nis: Double, unhidden: Bool = false
+  ) {
     if let now { r.time = now }
     r.hits += 1
     r.lastUpdate = r.time
@@ -17,6 +21,10 @@ struct TrackLifeCycle: Sendable {
     r.nis = nis
     r.remember(hit: true)
     r.aspect = o.rect.aspectRatio
+    if unhidden && !MeasurementNoiseScale.cutAtTopOrBottom(o.rect) && !MeasurementNoiseScale.cutAtSide(o.rect)
+    {
+      r.wholeAspect = r.aspect
+    }
     r.score = o.confidence
     if let s = o.speakingConfidence {
       r.speaking = TrackerRules.speakingMemory * r.speaking + TrackerRules.speakingUpdate * s
