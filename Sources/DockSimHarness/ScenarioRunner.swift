@@ -33,11 +33,11 @@ public enum ScenarioRunner {
     }
   }
 
-  /// The trace files of a scenario named `name`, in `traces/`: frames, objects, events. Two names
-  /// can give one file (`x`'s `x.objects.csv` is `x.objects`'s frames), so `docksim run` refuses
-  /// such a pair before running (`traceCollision`).
+  /// The trace files of a scenario named `name`, in `traces/`: frames, objects, events, observation
+  /// log. Two names can give one file (`x`'s `x.objects.csv` is `x.objects`'s frames), so `docksim
+  /// run` refuses such a pair before running (`traceCollision`).
   public static func traceFileNames(_ name: String) -> [String] {
-    ["\(name).csv", "\(name).objects.csv", "\(name).events.csv"]
+    ["\(name).csv", "\(name).objects.csv", "\(name).events.csv", "\(name).observations.csv"]
   }
 
   /// The first trace file two scenarios of `names` would both write: the file and the two indices.
@@ -67,20 +67,24 @@ public enum ScenarioRunner {
       path: (dir as NSString).appendingPathComponent(names[1]),
       camera: scenario.camera, matchThreshold: scenario.matchThreshold)
     let events = try EventsCSVSink(path: (dir as NSString).appendingPathComponent(names[2]))
-    var sink = PairSink(first: PairSink(first: frames, second: objects), second: events)
+    let log = try ObservationLogSink(path: (dir as NSString).appendingPathComponent(names[3]))
+    var sink = PairSink(
+      first: PairSink(first: frames, second: objects), second: PairSink(first: events, second: log))
     do {
       var checked = CancellableSink(inner: sink, isCancelled: isCancelled)
       defer { sink = checked.inner }
       let result = try simulation.run(trace: &checked)
-      // All three files appear, or none.
+      // All four files appear, or none.
       try sink.first.first.commit()
       try sink.first.second.commit()
-      try sink.second.commit()
+      try sink.second.first.commit()
+      try sink.second.second.commit()
       return result
     } catch {
       sink.first.first.abort()
       sink.first.second.abort()
-      sink.second.abort()
+      sink.second.first.abort()
+      sink.second.second.abort()
       throw error
     }
   }

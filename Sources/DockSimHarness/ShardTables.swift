@@ -43,7 +43,7 @@ struct ShardTables {
   let hasTiming: Bool
 
   /// The suffixes of a scenario's trace files, as `ScenarioRunner` writes them.
-  static let traceSuffixes = [".csv", ".objects.csv", ".events.csv"]
+  static let traceSuffixes = [".csv", ".objects.csv", ".events.csv", ".observations.csv"]
 
   static func read(directory: String, manifest: ShardManifest) throws(InputError) -> ShardTables {
     let owned = manifest.owned

@@ -93,7 +93,7 @@ struct ShardMergeTests {
     for key in want.keys.sorted() { #expect(got[key] == want[key], "\(key) differs from a single run") }
     #expect(want.keys.contains("/montecarlo.csv"))
     #expect(
-      want.keys.filter { $0.hasPrefix("/traces/") }.count == 15, "three files for each of five scenarios")
+      want.keys.filter { $0.hasPrefix("/traces/") }.count == 20, "four files for each of five scenarios")
 
     #expect(SummaryTable.text(merged.outcomes) == SummaryTable.text(full.outcomes))
     #expect(merged.outcomes.map(\.failure) == full.outcomes.map(\.failure))

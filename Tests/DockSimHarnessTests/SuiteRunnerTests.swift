@@ -54,7 +54,7 @@ struct SuiteRunnerTests {
     bad.physicsRateHz = 7
     _ = SuiteRunner.run([Self.suite[1], bad], jobs: 2, tracesDirectory: dir.path)
     let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-    #expect(files == ["s1.csv", "s1.events.csv", "s1.objects.csv"])
+    #expect(files == ["s1.csv", "s1.events.csv", "s1.objects.csv", "s1.observations.csv"])
     let text = try String(contentsOf: dir.appendingPathComponent("s1.csv"), encoding: .utf8)
     #expect(text.split(separator: "\n").count == 91, "header + 90 frames")
   }

@@ -259,7 +259,7 @@ struct FaultCatalogTests {
     #expect(
       Faults.entries(dir.appendingPathComponent("out")) == [
         "expectations.csv", "notes.csv", "summary.csv", "traces", "traces/t.csv", "traces/t.events.csv",
-        "traces/t.objects.csv",
+        "traces/t.objects.csv", "traces/t.observations.csv",
       ])
   }
 
@@ -290,7 +290,7 @@ struct FaultCatalogTests {
     #expect(
       Faults.entries(dir.appendingPathComponent("out")) == [
         "expectations.csv", "montecarlo.csv", "seeds.csv", "summary.csv", "traces", "traces/t.csv",
-        "traces/t.events.csv", "traces/t.objects.csv",
+        "traces/t.events.csv", "traces/t.objects.csv", "traces/t.observations.csv",
       ])
     // Released: the next run goes ahead.
     #expect(try CLI.run(["run", "u.yaml", "--out", "out", "--quiet"], in: dir).status == 0)
@@ -349,7 +349,8 @@ struct FaultCatalogTests {
     #expect(
       Faults.entries(dir.appendingPathComponent("out")) == [
         "expectations.csv", "summary.csv", "traces", "traces/t.csv", "traces/t.events.csv",
-        "traces/t.objects.csv", "traces/u.csv", "traces/u.events.csv", "traces/u.objects.csv",
+        "traces/t.objects.csv", "traces/t.observations.csv", "traces/u.csv", "traces/u.events.csv",
+        "traces/u.objects.csv", "traces/u.observations.csv",
       ])
   }
 
@@ -385,7 +386,7 @@ struct FaultCatalogTests {
       Faults.entries(out) == [
         ".docksim-staging-notes", ".docksim-staging-notes/keep.txt", ".keep.tmp-file", "expectations.csv",
         "summary.csv", "traces", "traces/.x.csv.tmp-1-not-a-uuid", "traces/t.csv", "traces/t.events.csv",
-        "traces/t.objects.csv",
+        "traces/t.objects.csv", "traces/t.observations.csv",
       ])
   }
 

@@ -203,4 +203,30 @@ struct ReplayCommandTests {
       #expect(!FileManager.default.fileExists(atPath: out.path), "\(name) wrote output")
     }
   }
+
+  /// docs/csv.md's `traces/<scenario>.observations.csv` block runs as written (in a scratch directory
+  /// that sees the repository's Scenarios): a run's observation log replays, one row per logged frame.
+  @Test func theDocumentedReplayOfARunsObservationLogRuns() throws {
+    let page = try String(
+      contentsOf: CLI.repository.appendingPathComponent("docs/csv.md"), encoding: .utf8)
+    let section = try #require(page.range(of: "## `traces/<scenario>.observations.csv`"))
+    let rest = page[section.upperBound...]
+    let open = try #require(rest.range(of: "```\n"))
+    let close = try #require(rest[open.upperBound...].range(of: "```"))
+    let lines = rest[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
+    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("docksim ") }, "\(lines)")
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    try FileManager.default.createSymbolicLink(
+      at: tmp.appendingPathComponent("Scenarios"),
+      withDestinationURL: CLI.repository.appendingPathComponent("Scenarios"))
+    for line in lines {
+      let r = try CLI.run(Array(line.split(separator: " ").dropFirst().map(String.init)), in: tmp)
+      #expect(r.status == 0, "\(line): \(r.stderr)")
+    }
+    let log = try Self.rows(tmp.appendingPathComponent("results/traces/walk-across.observations.csv"))
+    let replayed = try Self.rows(tmp.appendingPathComponent("replayed.csv"))
+    #expect(Set(log.dropFirst().map { $0[0] }).count == Set(replayed.dropFirst().map { $0[0] }).count)
+    #expect(replayed.count > 100)
+  }
 }

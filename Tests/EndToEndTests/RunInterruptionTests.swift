@@ -51,6 +51,7 @@ struct RunInterruptionTests {
     #expect(
       left == [
         "/traces/walk-across.csv", "/traces/walk-across.events.csv", "/traces/walk-across.objects.csv",
+        "/traces/walk-across.observations.csv",
       ], "\(left)")
   }
 }
