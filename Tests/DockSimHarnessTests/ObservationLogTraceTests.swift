@@ -23,6 +23,14 @@ struct ObservationLogTraceTests {
     return s
   }
 
+  /// Every frame record of the scenario's closed loop.
+  static func records(of scenario: Scenario) throws -> [FrameRecord] {
+    var sim = try Simulation(scenario: scenario)
+    var sink = Recorder()
+    _ = try sim.run(trace: &sink)
+    return sink.records
+  }
+
   static func cells(_ o: Observation) -> [Double] {
     [o.kind == .humanFace ? 0 : 1, o.rect.midX, o.rect.midY, o.rect.width, o.rect.height, o.confidence]
   }
@@ -41,15 +49,13 @@ struct ObservationLogTraceTests {
   @Test func theLogHoldsEveryDeliveredFrameAsTheTrackerGotIt() throws {
     let scenario = try Self.scenario()
     let log = try Self.log(of: scenario)
-    var sim = try Simulation(scenario: scenario)
-    var sink = Recorder()
-    _ = try sim.run(trace: &sink)
+    let records = try Self.records(of: scenario)
     let latency = scenario.detector.latencyFrames
     // The last `latency` captures are never delivered.
-    #expect(log.count == sink.records.count - latency)
+    #expect(log.count == records.count - latency)
     var boxes = 0
-    for (frame, capture) in zip(log, sink.records) {
-      let delivery = sink.records[Int(capture.frame) + latency]
+    for (frame, capture) in zip(log, records) {
+      let delivery = records[Int(capture.frame) + latency]
       #expect(frame.frame == capture.frame)
       #expect(frame.time == capture.time.seconds)
       #expect(frame.pose == delivery.measuredPose, "the pose the tracker was given")
@@ -65,17 +71,15 @@ struct ObservationLogTraceTests {
   @Test func replayingTheLogGivesTheClosedLoopsTracks() throws {
     let scenario = try Self.scenario()
     let log = try Self.log(of: scenario)
-    var sim = try Simulation(scenario: scenario)
-    var sink = Recorder()
-    _ = try sim.run(trace: &sink)
+    let records = try Self.records(of: scenario)
     var tracker = MultiTargetTracker(camera: scenario.camera, parameters: scenario.tracker)
     let latency = scenario.detector.latencyFrames
     var compared = 0
     for (k, frame) in log.enumerated() {
       let replayed = tracker.process(time: frame.time, pose: frame.pose, observations: frame.observations)
       // The closed loop delivers the tracks of capture k with frame k + latency.
-      guard k + latency < sink.records.count else { break }
-      let delivered = sink.records[k + latency].tracks
+      guard k + latency < records.count else { break }
+      let delivered = records[k + latency].tracks
       #expect(replayed.map(\.id) == delivered.map(\.id), "frame \(frame.frame)")
       #expect(replayed.map(\.state) == delivered.map(\.state), "frame \(frame.frame)")
       #expect(replayed.map(\.status) == delivered.map(\.status), "frame \(frame.frame)")

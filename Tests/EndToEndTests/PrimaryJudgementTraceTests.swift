@@ -52,12 +52,7 @@ struct PrimaryJudgementTraceTests {
   @Test func theOnsetScriptClassesTheLossesAndRefusesARunItCannotReproduce() throws {
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }
-    let scenario = CLI.repository.appendingPathComponent("Scenarios/real/hotel-019.yaml").path
-    let params = CLI.repository.appendingPathComponent("Scenarios/detectors/builtin.yaml").path
-    let r = try CLI.run([
-      "run", scenario, "--params", params, "--repetitions", "2", "--out", tmp.path, "--quiet",
-    ])
-    #expect(r.status == 0 || r.status == 1, "stderr: \(r.stderr)")
+    let (scenario, params) = try Self.twoSeedsOfHotel019(into: tmp)
     func onsets(_ extra: [String]) throws -> AcceptanceSuiteTests.Checked {
       try AcceptanceSuiteTests.python(
         [
@@ -71,5 +66,55 @@ struct PrimaryJudgementTraceTests {
     let unreproduced = try onsets([])
     #expect(unreproduced.status != 0)
     #expect(unreproduced.stderr.contains("give the run's --params"), "\(unreproduced.stderr)")
+  }
+
+  /// `scripts/real-walk-peers.py` (docs/real-data.md) with DockSim's own rows (the peers need their
+  /// checkouts, which a fresh clone has not): on two seeds of `real-hotel-019` with the built-in
+  /// detector, the closed loop is on the companion in both (the seeds table says so too), and the same
+  /// detections replayed open loop are judged per seed. Without the run's --params it refuses.
+  @Test func thePeerScriptJudgesTheSameDetectionsAndRefusesARunItCannotReproduce() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let (scenario, params) = try Self.twoSeedsOfHotel019(into: tmp)
+    let perSeed = tmp.appendingPathComponent("per-seed.csv")
+    func peers(_ extra: [String]) throws -> AcceptanceSuiteTests.Checked {
+      try AcceptanceSuiteTests.python(
+        [
+          CLI.repository.appendingPathComponent("scripts/real-walk-peers.py").path,
+          "--docksim", try CLI.binary.path, "--seeds", tmp.appendingPathComponent("seeds.csv").path,
+          "--trackers", "docksim,gnn", "--per-seed-csv", perSeed.path,
+        ] + extra + [scenario])
+    }
+    let judged = try peers(["--params", params])
+    #expect(judged.status == 0, "\(judged.stderr)")
+    let rows = judged.stdout.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true)
+    }
+    let closed = try #require(
+      rows.first { $0.starts(with: ["DockSim", "closed", "loop"]) }, "\(judged.stdout)")
+    #expect(closed.count == 7 && closed[3] == "2", "on someone else in both seeds: \(closed)")
+    #expect(rows.contains { $0.starts(with: ["DockSim", "open", "loop"]) })
+    #expect(rows.contains { $0.starts(with: ["DockSim-GNN", "open", "loop"]) })
+    let table = try String(contentsOf: perSeed, encoding: .utf8).split(separator: "\n")
+    #expect(table.first == "scenario,seed,tracker,wrong_s,not_followed_s,either_s,selected")
+    #expect(table.count == 1 + 2 * 3, "two seeds, three rows each: \(table)")
+    let unreproduced = try peers([])
+    #expect(unreproduced.status == 1)
+    #expect(unreproduced.stderr.contains("give the run's --params"), "\(unreproduced.stderr)")
+    let unknown = try peers(["--params", params, "--trackers", "deepsort"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("--trackers: expected some of"), "\(unknown.stderr)")
+  }
+
+  /// Runs `real-hotel-019` with the built-in detector over two seeds into `directory` (its seeds.csv);
+  /// returns the scenario's and the detector profile's paths.
+  static func twoSeedsOfHotel019(into directory: URL) throws -> (scenario: String, params: String) {
+    let scenario = CLI.repository.appendingPathComponent("Scenarios/real/hotel-019.yaml").path
+    let params = CLI.repository.appendingPathComponent("Scenarios/detectors/builtin.yaml").path
+    let r = try CLI.run([
+      "run", scenario, "--params", params, "--repetitions", "2", "--out", directory.path, "--quiet",
+    ])
+    #expect(r.status == 0 || r.status == 1, "stderr: \(r.stderr)")
+    return (scenario, params)
   }
 }

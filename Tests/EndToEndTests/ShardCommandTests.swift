@@ -70,7 +70,7 @@ struct ShardCommandTests {
     for key in want.keys.sorted() { #expect(got[key] == want[key], "\(key) differs from a single run") }
     #expect(want.keys.contains("/montecarlo.csv") && want.keys.contains("/expectations.csv"))
     #expect(want.keys.contains("/seeds.csv"), "seeds.csv too, with the plain scenarios' rows")
-    #expect(want.keys.filter { $0.hasPrefix("/traces/") }.count == 3 * 23)
+    #expect(want.keys.filter { $0.hasPrefix("/traces/") }.count == 4 * 23, "four trace files a scenario")
     #expect(!want.keys.contains("/shard.csv"), "a run without --shard writes no manifest")
 
     // Each shard wrote only its own part, and a manifest agreeing with the others.
