@@ -131,6 +131,8 @@ extension ShardManifest {
       }
       let scenario = cell("scenario").text
       guard !scenario.isEmpty else { throw fail("scenario", "expected a scenario name, got an empty cell") }
+      // The merge names trace files after it: never a path out of the shard's or --out's traces/.
+      if let problem = ScenarioName.problem(scenario) { throw fail("scenario", problem) }
       if let other = seen[scenario] {
         throw fail("scenario", "'\(scenario)' again (first at position \(other)); expected unique names")
       }

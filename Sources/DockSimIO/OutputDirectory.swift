@@ -10,17 +10,22 @@ import Foundation
 /// faults").
 ///
 /// * **Lock.** `<dir>/.docksim.lock` is locked with `flock(LOCK_EX | LOCK_NB)` and holds the holder's
-///   pid, command and start time. The kernel releases the lock when the process ends, however it ends,
+///   pid, command and start time. It is opened without following a symbolic link: a link of that name
+///   is refused, never written through. The kernel releases the lock when the process ends, however it ends,
 ///   so a lock file left by a killed run blocks nothing; a second command into the directory is
 ///   refused at once (`OutputDirectoryBusy`, naming the holder).
 /// * **Staging.** Outputs are written into `<dir>/.docksim-staging-<pid>/` and moved into place by
 ///   `publish`, so a failure leaves no partial set; `discardStaging` removes it.
 /// * **Leftovers.** While holding the lock, staging directories of other processes (only a killed
 ///   holder can have left one) and `AtomicFileWriter` temporary files of processes no longer alive are
-///   removed. Nothing else is touched.
+///   removed. A staging directory is known by the marker file docksim puts in it
+///   (`stagingMarker`), not by its name alone: a directory of the user's that merely looks like one
+///   stays. Nothing else is touched.
 public final class OutputDirectory {
   public static let lockName = ".docksim.lock"
   public static let stagingPrefix = ".docksim-staging-"
+  /// The file in every staging directory that says docksim made it; never published.
+  public static let stagingMarker = ".docksim-staging-marker"
 
   public let path: String
   public let staging: String
@@ -36,8 +41,14 @@ public final class OutputDirectory {
     let lockPath = (path as NSString).appendingPathComponent(Self.lockName)
     // A holder that finished unlinks the file it locked; lock the file now at the path, not an old one.
     for _ in 0..<100 {
-      let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+      let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
       guard fd >= 0 else {
+        if errno == ELOOP {
+          throw IOFailure(
+            path: lockPath,
+            message:
+              "is a symbolic link; expected docksim's own lock file (remove the link to use this --out)")
+        }
         throw IOFailure(path: lockPath, errno: errno, doing: "cannot create the lock file")
       }
       if flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -51,7 +62,7 @@ public final class OutputDirectory {
       }
       var held = stat()
       var current = stat()
-      if fstat(fd, &held) == 0, stat(lockPath, &current) == 0, held.st_ino == current.st_ino,
+      if fstat(fd, &held) == 0, lstat(lockPath, &current) == 0, held.st_ino == current.st_ino,
         held.st_dev == current.st_dev
       {
         descriptor = fd
@@ -85,11 +96,14 @@ public final class OutputDirectory {
     descriptor = -1
   }
 
-  /// The staging directory, created.
+  /// The staging directory, created, with its marker.
   public func createStaging() throws -> String {
     try FileSystem.createDirectory(staging)
+    try AtomicFileWriter.write("docksim staging directory of pid \(getpid())\n", to: marker)
     return staging
   }
+
+  private var marker: String { (staging as NSString).appendingPathComponent(Self.stagingMarker) }
 
   /// `error`, naming the file where it was to go rather than its staging copy.
   public func unstaged(_ error: any Error) -> any Error {
@@ -108,6 +122,7 @@ public final class OutputDirectory {
   public func publish(last: [String] = []) throws {
     var files: [String] = []
     collect(staging, relative: "", into: &files)
+    files.removeAll { $0 == Self.stagingMarker }
     let ordered = files.filter { !last.contains($0) } + last.filter { files.contains($0) }
     for relative in ordered {
       let from = (staging as NSString).appendingPathComponent(relative)
@@ -141,7 +156,7 @@ public final class OutputDirectory {
       guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
       for name in names {
         let full = (directory as NSString).appendingPathComponent(name)
-        if directory == path, let pid = Self.stagingOwner(name), pid != getpid() {
+        if directory == path, let pid = Self.stagingOwner(name), pid != getpid(), Self.isStaging(full) {
           do { try FileManager.default.removeItem(atPath: full) } catch {
             throw IOFailure(path: full, message: "cannot remove the staging directory of a killed run")
           }
@@ -158,6 +173,16 @@ public final class OutputDirectory {
       return nil
     }
     return pid
+  }
+
+  /// Whether `path` is a staging directory docksim made: a real directory (not a link) holding the
+  /// marker as a regular file.
+  static func isStaging(_ path: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+    let marker = (path as NSString).appendingPathComponent(stagingMarker)
+    guard lstat(marker, &info) == 0 else { return false }
+    return info.st_mode & S_IFMT == S_IFREG
   }
 
   static func isAlive(_ pid: Int32) -> Bool {

@@ -38,6 +38,54 @@ struct OutputDirectoryTests {
     held.release()
   }
 
+  /// A symbolic link named like the lock is refused, never written through (its target keeps its
+  /// bytes); a plain lock file of a finished run is the control.
+  @Test func aLockThatIsASymbolicLinkIsRefusedAndItsTargetKept() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    try dir.write("victim.txt", "mine\n")
+    let out = dir.url.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: out.appendingPathComponent(OutputDirectory.lockName).path,
+      withDestinationPath: dir.url.appendingPathComponent("victim.txt").path)
+    #expect {
+      _ = try OutputDirectory(path: out.path, command: "docksim run")
+    } throws: { error in
+      (error as? IOFailure)?.description.contains("is a symbolic link") == true
+    }
+    #expect(try String(contentsOf: dir.url.appendingPathComponent("victim.txt"), encoding: .utf8) == "mine\n")
+    try FileManager.default.removeItem(atPath: out.appendingPathComponent(OutputDirectory.lockName).path)
+    try OutputDirectory(path: out.path, command: "docksim run").release()
+  }
+
+  /// Leftovers: a killed docksim's staging directory (it carries the marker) is removed; a directory
+  /// of the user's that only has such a name, and a link of that name, are kept with what they hold.
+  @Test func onlyStagingDirectoriesDockSimMadeAreRemoved() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let dead: Int32 = 2_000_000_000
+    let killed = "\(OutputDirectory.stagingPrefix)\(dead)"
+    let users = "\(OutputDirectory.stagingPrefix)\(dead - 1)"
+    let link = "\(OutputDirectory.stagingPrefix)\(dead - 2)"
+    try dir.write("\(killed)/\(OutputDirectory.stagingMarker)", "docksim staging directory of pid \(dead)\n")
+    try dir.write("\(killed)/summary.csv", "half\n")
+    try dir.write("\(users)/notes.txt", "mine\n")
+    try dir.write("elsewhere/\(OutputDirectory.stagingMarker)", "x\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.url.appendingPathComponent(link).path,
+      withDestinationPath: dir.url.appendingPathComponent("elsewhere").path)
+    try OutputDirectory(path: dir.path, command: "docksim run").release()
+    #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(killed).path))
+    #expect(
+      try String(contentsOf: dir.url.appendingPathComponent("\(users)/notes.txt"), encoding: .utf8)
+        == "mine\n")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: dir.url.appendingPathComponent("elsewhere/\(OutputDirectory.stagingMarker)").path))
+    #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(link).path))
+  }
+
   @Test func publishMovesStagedFilesAndPutsTheLastOnesLast() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }

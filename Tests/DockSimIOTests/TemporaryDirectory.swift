@@ -14,6 +14,8 @@ struct TemporaryDirectory {
   @discardableResult
   func write(_ name: String, bytes: [UInt8]) throws -> String {
     let file = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(bytes).write(to: file)
     return file.path
   }

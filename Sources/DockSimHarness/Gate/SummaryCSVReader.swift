@@ -121,6 +121,8 @@ public enum SummaryCSVReader {
       switch name {
       case "scenario":
         guard !cell.text.isEmpty else { throw fail("expected a scenario name, got an empty cell") }
+        // Names read back become file names (a report's traces, a merge's): never a path.
+        if let problem = ScenarioName.problem(cell.text) { throw fail(problem) }
       case "status":
         guard cell.text == "ok" || cell.text == "error" else {
           throw fail("expected ok or error, got '\(cell.text)'")

@@ -67,7 +67,7 @@ enum ScenarioSchema {
   /// The portable file-name characters `readName` allows (the name becomes `traces/<name>.csv`).
   static let namePattern = "^[A-Za-z0-9_.-]+$"
   static let matchThreshold = NumberBounds.positive(max: 1)
-  static let maximumNameLength = 100
+  static let maximumNameLength = ScenarioName.maximumLength
   static let duration = NumberBounds.positive(max: 86_400)
   static let physicsRate = 100...100_000
   static let frameRate = NumberBounds.positive(max: 240)
@@ -121,18 +121,13 @@ enum ScenarioSchema {
       framing: framing, events: events, battery: battery, expectations: expectations)
   }
 
-  /// The name becomes a file name in outputs (`traces/<name>.csv`), hence the portable character set.
+  /// The name becomes a file name in outputs (`traces/<name>.csv`): `ScenarioName`'s rule.
   private static func readName(_ top: MappingReader) throws(InputError) -> String {
-    let expected = "a name of 1 to \(maximumNameLength) characters from A-Z a-z 0-9 _ . -"
+    let expected = ScenarioName.expected
     let node = try top.required("name", expecting: expected)
     let name = try node.string(expected)
-    let allowed = name.unicodeScalars.allSatisfy { s in
-      s.isASCII
-        && (("A"..."Z").contains(s) || ("a"..."z").contains(s) || ("0"..."9").contains(s)
-          || "_.-".unicodeScalars.contains(s))
-    }
-    guard allowed, !name.isEmpty, name.count <= maximumNameLength else { throw node.mismatch(expected) }
     guard name != ".", name != ".." else { throw node.mismatch("a name other than . and ..") }
+    guard ScenarioName.isValid(name) else { throw node.mismatch(expected) }
     return name
   }
 
