@@ -37,6 +37,11 @@ struct ExportMOTCommand: ParsableCommand {
   @Option(name: .long, help: "Image height in pixels (the width follows from the camera's aspect).")
   var imageHeight: Int = 1080
 
+  /// The files written for scenario `name`, relative to --out: truth, sequence info, tracks.
+  static func files(of name: String) -> [String] {
+    ["\(name)/gt/gt.txt", "\(name)/seqinfo.ini", "docksim/\(name).txt"]
+  }
+
   func run() throws {
     try OutputPaths.requireNonEmpty(out, option: "--out")
     guard !scenarios.isEmpty else {
@@ -52,6 +57,13 @@ struct ExportMOTCommand: ParsableCommand {
     do {
       loaded = try ScenarioLoader.loadAll(paths: scenarios, overrides: try overrideOptions.overrides())
     } catch let error as InputError { throw fail("\(error)") }
+    // Every file the export writes, against every file it reads: a scenario or --params file inside
+    // --out is never replaced.
+    try OutputPaths.refuseOverwriting(
+      outputs: loaded.flatMap { item in
+        Self.files(of: item.scenario.name).map { ("output", (out as NSString).appendingPathComponent($0)) }
+      },
+      inputs: loaded.map { ("scenario", $0.path) } + overrideOptions.overlays.map { ("--params file", $0) })
     var exports: [(name: String, export: MOTChallengeExport)] = []
     for (_, scenario) in loaded {
       let path = ((runDirectory as NSString).appendingPathComponent("traces") as NSString)
@@ -72,10 +84,9 @@ struct ExportMOTCommand: ParsableCommand {
     do {
       let staging = try directory.createStaging()
       for (name, export) in exports {
-        for (relative, text) in [
-          ("\(name)/gt/gt.txt", export.groundTruth), ("\(name)/seqinfo.ini", export.seqinfo),
-          ("docksim/\(name).txt", export.tracks),
-        ] {
+        for (relative, text) in zip(
+          Self.files(of: name), [export.groundTruth, export.seqinfo, export.tracks])
+        {
           let file = (staging as NSString).appendingPathComponent(relative)
           try FileSystem.createDirectory(FileSystem.parent(of: file)!)
           try AtomicFileWriter.write(text, to: file)

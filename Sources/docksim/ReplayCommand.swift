@@ -99,12 +99,14 @@ struct ReplayCommand: ParsableCommand {
   var scoreTruth: String?
 
   /// The field of view a replay assumes when none is given, radians: the simulated camera's default.
-  /// A MOTChallenge file carries none; docs/tracker.md ("Real detections") shows the scores barely
-  /// depend on it over 45–90°.
+  /// A MOTChallenge file carries none; docs/csv.md gives the scores' spread over 45–90°.
   static let defaultHorizontalFOV = 1.2
 
   func run() throws {
     try OutputPaths.requireNonEmpty(output, option: "-o")
+    try OutputPaths.refuseOverwriting(
+      outputs: [("--output", output)],
+      inputs: [("log", log)] + (scoreTruth.map { [("--score-truth file", $0)] } ?? []))
     if hfovDeg != nil && hfovRad != nil { throw fail("give --hfov-deg or --hfov-rad, not both") }
     if let hfovDeg, !(hfovDeg.isFinite && hfovDeg > 0 && hfovDeg < 180) {
       throw fail("--hfov-deg: expected a field of view in degrees between 0 and 180, got \(hfovDeg)")

@@ -58,4 +58,36 @@ struct ExportMOTCommandTests {
     #expect(r.stderr.contains("traces/crossing-depths.objects.csv: no such file"), "stderr: \(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("docksim").path))
   }
+
+  /// A scenario or `--params` file where the export would write (inside `--out`, under a file name
+  /// the export uses) is refused (exit 2) and keeps its bytes; nothing is written.
+  @Test func theExportNeverReplacesAScenarioOrParamsFile() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let run = tmp.appendingPathComponent("run")
+    let source = CLI.repository.appendingPathComponent("Scenarios/walk-across.yaml")
+    let r = try CLI.run(["run", source.path, "--set", "duration_s=2", "--out", run.path, "--quiet"])
+    #expect(r.status == 0 || r.status == 1, "stderr: \(r.stderr)")  // a 2 s walk misses its expectations
+    let out = tmp.appendingPathComponent("mot")
+    let scenario = out.appendingPathComponent("docksim/walk-across.txt")
+    let params = out.appendingPathComponent("walk-across/seqinfo.ini")
+    for file in [scenario, params] {
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(at: source, to: scenario)
+    try "tracker:\n  gate: 21.108\n".write(to: params, atomically: true, encoding: .utf8)
+    let before = try [Data(contentsOf: scenario), Data(contentsOf: params)]
+    let asScenario = try CLI.run([
+      "export-mot", run.path, "--scenarios", scenario.path, "--set", "duration_s=2", "--out", out.path,
+    ])
+    #expect(asScenario.status == 2 && asScenario.stderr.contains("is the scenario"), "\(asScenario.stderr)")
+    let asParams = try CLI.run([
+      "export-mot", run.path, "--scenarios", source.path, "--params", params.path, "--set", "duration_s=2",
+      "--out", out.path,
+    ])
+    #expect(asParams.status == 2 && asParams.stderr.contains("is the --params file"), "\(asParams.stderr)")
+    #expect(try [Data(contentsOf: scenario), Data(contentsOf: params)] == before)
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("walk-across/gt/gt.txt").path))
+  }
 }

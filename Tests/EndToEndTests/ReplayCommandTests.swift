@@ -229,4 +229,26 @@ struct ReplayCommandTests {
     #expect(Set(log.dropFirst().map { $0[0] }).count == Set(replayed.dropFirst().map { $0[0] }).count)
     #expect(replayed.count > 100)
   }
+
+  /// `--output` naming the log or the `--score-truth` file is refused (exit 2), and both keep their
+  /// bytes; the control writes beside them.
+  @Test func theOutputNeverReplacesTheLogOrTheTruth() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let log = tmp.appendingPathComponent("log.csv")
+    let truth = tmp.appendingPathComponent("truth.csv")
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Tests/Fixtures/replay/K4_sparse_clutter_log.csv"), to: log)
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Tests/Fixtures/replay/K4_truth.csv"), to: truth)
+    let before = try [Data(contentsOf: log), Data(contentsOf: truth)]
+    for (target, says) in [(log, "is the log"), (truth, "is the --score-truth file")] {
+      let r = try CLI.run(["replay", log.path, "--score-truth", truth.path, "--output", target.path])
+      #expect(r.status == 2, "\(r.stderr)")
+      #expect(r.stderr.contains(says), "\(r.stderr)")
+    }
+    #expect(try [Data(contentsOf: log), Data(contentsOf: truth)] == before)
+    let ok = try CLI.run(["replay", log.path, "--output", tmp.appendingPathComponent("out.csv").path])
+    #expect(ok.status == 0, "\(ok.stderr)")
+  }
 }
