@@ -14,19 +14,28 @@ public struct EventsCSVSink: TraceSink {
 
   public mutating func write(_ r: FrameRecord) throws {
     for entry in r.commands {
-      // "name (note)": the note, if any, goes into the result cell.
-      let parts = entry.split(separator: " ", maxSplits: 1).map(String.init)
-      let result = parts.count > 1 ? "ok " + parts[1] : "ok"
+      // "name (note)": the note, if any, goes into the result cell. A name has no " (" of its own
+      // (`accessoryEvent(button(1, pressed))` has commas and spaces, so every cell is quoted as needed).
+      let (name, note) = Self.split(entry)
       try writer.write(
         CSVFormat.line([
-          CSVFormat.cell(r.frame), CSVFormat.cell(r.time.seconds), parts[0], CSVFormat.cell(result),
+          CSVFormat.cell(r.frame), CSVFormat.cell(r.time.seconds), CSVFormat.cell(name),
+          CSVFormat.cell(note.map { "ok " + $0 } ?? "ok"),
         ]))
     }
     for v in r.violations {
       try writer.write(
-        CSVFormat.line([CSVFormat.cell(r.frame), CSVFormat.cell(v.time.seconds), v.command, v.error.rawValue])
-      )
+        CSVFormat.line([
+          CSVFormat.cell(r.frame), CSVFormat.cell(v.time.seconds), CSVFormat.cell(v.command),
+          CSVFormat.cell(v.error.rawValue),
+        ]))
     }
+  }
+
+  /// A logged command's name and its note (`(planned …)`, `(stretched …)`), split at the first " (".
+  static func split(_ entry: String) -> (name: String, note: String?) {
+    guard let r = entry.range(of: " (") else { return (entry, nil) }
+    return (String(entry[..<r.lowerBound]), String(entry[entry.index(after: r.lowerBound)...]))
   }
 
   public func commit() throws { try writer.commit() }

@@ -92,4 +92,28 @@ struct ReportCommandTests {
     try FileManager.default.removeItem(at: out.appendingPathComponent("summary.csv"))
     try refuse([out.path], "summary.csv: no such file")
   }
+
+  /// A dock button's event is a command name with commas (`accessoryEvent(button(1, pressed))`):
+  /// `events.csv` quotes it, so every row has the header's four cells and `report` reads the run back.
+  @Test func aRunWithAButtonEventReportsAndItsEventsHaveFourCells() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    var text = try String(
+      contentsOf: CLI.repository.appendingPathComponent("Scenarios/kapow-between-tracking.yaml"),
+      encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "events:\n",
+      with: "events:\n  - { t_s: 0.5, accessory_event: { button: 1, pressed: true } }\n"
+        + "  - { t_s: 0.6, accessory_event: { camera_zoom: 1.5 } }\n")
+    let scenario = tmp.appendingPathComponent("button.yaml")
+    try text.write(to: scenario, atomically: true, encoding: .utf8)
+    let out = tmp.appendingPathComponent("out")
+    let r = try CLI.run(["run", scenario.path, "--out", out.path, "--quiet"])
+    #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+    let events = try String(
+      contentsOf: out.appendingPathComponent("traces/kapow-between-tracking.events.csv"), encoding: .utf8)
+    #expect(events.contains("\"accessoryEvent(button(1, pressed))\",ok"), "\(events)")
+    let report = try CLI.run(["report", out.path])
+    #expect(report.status == 0, "\(report.stderr)")
+  }
 }
