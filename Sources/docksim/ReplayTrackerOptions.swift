@@ -6,94 +6,95 @@ import ArgumentParser
 /// tracker reads (`TrackerParameterInput.replayOptions`), named after its field; their help comes from
 /// the table (`ArgumentHelp.tracker`), and `TrackerParameterInput.replayParameters` checks the values.
 struct ReplayTrackerOptions: ParsableArguments {
-  @Option(name: .long, help: .tracker("process_noise_angle"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("process_noise_angle"))
   var processNoiseAngle: String?
 
-  @Option(name: .long, help: .tracker("process_noise_log_size"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("process_noise_log_size"))
   var processNoiseLogSize: String?
 
-  @Option(name: .long, help: .tracker("measurement_noise_center"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("measurement_noise_center"))
   var measurementNoiseCenter: String?
 
-  @Option(name: .long, help: .tracker("measurement_noise_height"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("measurement_noise_height"))
   var measurementNoiseHeight: String?
 
-  @Option(name: .long, help: .tracker("measurement_noise_center_slope"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("measurement_noise_center_slope"))
   var measurementNoiseCenterSlope: String?
 
-  @Option(name: .long, help: .tracker("measurement_noise_height_slope"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("measurement_noise_height_slope"))
   var measurementNoiseHeightSlope: String?
 
-  @Option(name: .long, help: .tracker("initial_std_angle_deg"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("initial_std_angle_deg"))
   var initialStdAngleDeg: String?
 
-  @Option(name: .long, help: .tracker("initial_std_log_size"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("initial_std_log_size"))
   var initialStdLogSize: String?
 
-  @Option(name: .long, help: .tracker("initial_std_angle_rate_deg_s"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("initial_std_angle_rate_deg_s"))
   var initialStdAngleRateDegS: String?
 
-  @Option(name: .long, help: .tracker("initial_std_log_size_rate"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("initial_std_log_size_rate"))
   var initialStdLogSizeRate: String?
 
-  @Option(name: .long, help: .tracker("gate"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("gate"))
   var gate: String?
 
-  @Option(name: .long, help: .tracker("max_coast_s"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("max_coast_s"))
   var maxCoastS: String?
 
-  @Option(name: .long, help: .tracker("confirm_hits"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("confirm_hits"))
   var confirmHits: String?
 
-  @Option(name: .long, help: .tracker("max_occlusion_s"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("max_occlusion_s"))
   var maxOcclusionS: String?
 
-  @Option(name: .long, help: .tracker("saliency_size_weight"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("saliency_size_weight"))
   var saliencySizeWeight: String?
 
-  @Option(name: .long, help: .tracker("saliency_center_weight"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("saliency_center_weight"))
   var saliencyCenterWeight: String?
 
-  @Option(name: .long, help: .tracker("saliency_speaking_weight"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("saliency_speaking_weight"))
   var saliencySpeakingWeight: String?
 
-  @Option(name: .long, help: .tracker("handover_angle_deg"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("handover_angle_deg"))
   var handoverAngleDeg: String?
 
-  @Option(name: .long, help: .tracker("edge_center_noise_factor"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("edge_center_noise_factor"))
   var edgeCenterNoiseFactor: String?
 
-  @Option(name: .long, help: .tracker("edge_size_noise_factor"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("edge_size_noise_factor"))
   var edgeSizeNoiseFactor: String?
 
-  @Option(name: .long, help: .tracker("occluded_center_noise_factor"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("occluded_center_noise_factor"))
   var occludedCenterNoiseFactor: String?
 
-  @Option(name: .long, help: .tracker("occluded_size_noise_factor"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("occluded_size_noise_factor"))
   var occludedSizeNoiseFactor: String?
 
-  @Option(name: .long, help: .tracker("anchor_cut_edges"), completion: .trackerWords("anchor_cut_edges"))
+  @Option(
+    name: .long, parsing: .unconditional, help: .tracker("anchor_cut_edges"), completion: .trackerWords("anchor_cut_edges"))
   var cutEdges: String?
 
-  @Option(name: .long, help: .tracker("size_gate"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("size_gate"))
   var sizeGate: String?
 
-  @Option(name: .long, help: .tracker("quality_window_s"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("quality_window_s"))
   var qualityWindowS: String?
 
-  @Option(name: .long, help: .tracker("quality_min_hit_share"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("quality_min_hit_share"))
   var qualityMinHitShare: String?
 
-  @Option(name: .long, help: .tracker("duplicate_s"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("duplicate_s"))
   var duplicateS: String?
 
-  @Option(name: .long, help: .tracker("high_score"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("high_score"))
   var highScore: String?
 
-  @Option(name: .long, help: .tracker("low_score"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("low_score"))
   var lowScore: String?
 
-  @Option(name: .long, help: .tracker("initiate_score"))
+  @Option(name: .long, parsing: .unconditional, help: .tracker("initiate_score"))
   var initiateScore: String?
 
   /// Each option's value as given, by the parameter's name, in the table's order.

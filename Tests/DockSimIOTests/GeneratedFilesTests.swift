@@ -80,7 +80,9 @@ import Testing
       """
     for option in options {
       let property = camelCase(option.name)
-      var attributes = "name: .long, help: .tracker(\"\(option.parameter.name)\")"
+      // `.unconditional`: a value that starts with a dash (`-1`) is the option's value, which the table's
+      // check then refuses by name and range, not a missing value.
+      var attributes = "name: .long, parsing: .unconditional, help: .tracker(\"\(option.parameter.name)\")"
       if option.words != nil { attributes += ", completion: .trackerWords(\"\(option.parameter.name)\")" }
       let oneLine = "  @Option(\(attributes))"
       if oneLine.count <= 110 {

@@ -72,6 +72,18 @@ struct ReplayTrackerOptionsTests {
           gnn.status == 2 && gnn.stderr.hasPrefix("docksim: \(option.flag): applies to --tracker multi"))
       }
     }
+    // A negative number is a value, not a missing one: every numeric option names itself and its
+    // range (before, `--max-coast-s -1` said "Missing value").
+    for (k, option) in TrackerParameterInput.replayOptions.enumerated() {
+      guard case .number(_, let bounds) = option.parameter.kind, let lower = bounds.lower, lower >= 0 else {
+        continue
+      }
+      let out = tmp.appendingPathComponent("negative\(k).csv")
+      let r = try CLI.run(["replay", Self.log, "-o", out.path, option.flag, "-1"])
+      #expect(r.status == 2, "\(option.flag) -1: exit \(r.status)")
+      #expect(r.stderr.hasPrefix("docksim: \(option.flag): expected a number"), "\(option.flag): \(r.stderr)")
+      #expect(r.stderr.hasSuffix("got -1\n"), "\(option.flag): \(r.stderr)")
+    }
     let help = try CLI.run(["replay", "--help"])
     for option in TrackerParameterInput.replayOptions {
       #expect(help.stdout.contains("\(option.flag) <\(option.valueName)>"), "\(option.flag) in --help")
