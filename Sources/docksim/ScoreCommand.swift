@@ -44,8 +44,10 @@ struct ScoreCommand: ParsableCommand {
   var objects: [String] = []
 
   @Option(
-    name: .long,
-    help: ArgumentHelp("Sequence names, in input order (default: from the paths).", valueName: "name"))
+    name: .long, parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Sequence names, one per sequence in input order: --name a b, or --name a --name b (default: from the paths).",
+      valueName: "name"))
   var name: [String] = []
 
   @Option(

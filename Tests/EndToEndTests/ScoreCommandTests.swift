@@ -27,6 +27,27 @@ struct ScoreCommandTests {
     #expect(abs(Double(rows[2][mota])! - 0.555116) <= 5e-7)
   }
 
+  /// `--name` takes the sequences' names in one go (`--name a b`) or one at a time, the same names;
+  /// a count that does not match the sequences is refused naming both.
+  @Test func namesAreGivenInOneGoOrOneAtATime() throws {
+    var arguments = ["score"]
+    for name in ["TUD-Campus", "TUD-Stadtmitte"] {
+      arguments += [
+        "--truth", Self.tud.appendingPathComponent("\(name)/gt.txt").path,
+        "--tracks", Self.tud.appendingPathComponent("\(name)/test.txt").path,
+      ]
+    }
+    let together = try CLI.run(arguments + ["--name", "a", "b"])
+    let apart = try CLI.run(arguments + ["--name", "a", "--name", "b"])
+    #expect(together.status == 0, "\(together.stderr)")
+    #expect(together.stdout == apart.stdout)
+    #expect(CLI.table(together.stdout).rows.map { $0[0] } == ["a", "b", "OVERALL"])
+    let short = try CLI.run(arguments + ["--name", "a"])
+    #expect(
+      short.status == 2 && short.stderr.contains("expected one name per sequence (2), got 1"),
+      "\(short.stderr)")
+  }
+
   /// A short run's objects trace scored with the run's own matching gives exactly its summary.csv
   /// figures: objects.csv holds the truth and tracks the metrics saw.
   @Test func aRunsObjectsTraceScoresToItsSummary() throws {
