@@ -2,7 +2,7 @@ import Foundation
 
 /// The one check of a file a command reads, before its format's reader sees a byte: the path names an
 /// existing regular file (not a directory, a device, a pipe or a socket), within the reader's size
-/// limit, readable, and UTF-8 text.
+/// limit, readable, and UTF-8 text (a leading byte-order mark dropped).
 ///
 /// `text(path:expected:maximumSize:)` words every failure the same way ("is a directory; expected a
 /// summary CSV"); a reader with wording of its own (the observation logs) maps `Problem` itself.
@@ -93,7 +93,10 @@ public enum InputFile {
         return .failure(.notUTF8(byte: byte, offset: offset, line: line))
       }
     }
-    return .success(String(decoding: data, as: UTF8.self))
+    let text = String(decoding: data, as: UTF8.self)
+    // A byte-order mark (U+FEFF, which spreadsheet programs put before their UTF-8) is an encoding
+    // signature, not content: without this it would sit, invisible, in the first header cell.
+    return .success(text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text)
   }
 
   /// What `path` ends at, symbolic links followed (`/dev/stdout` is a link to a pipe or a terminal):

@@ -27,6 +27,15 @@ import Testing
     #expect(try InputFile.text(path: path, expected: "x", maximumSize: 10) == "a,é\n")
   }
 
+  /// A leading UTF-8 byte-order mark is dropped (spreadsheets write one), so a header reads as its
+  /// words; one anywhere else is content and stays.
+  @Test func aLeadingByteOrderMarkIsDropped() throws {
+    let path = try write([0xEF, 0xBB, 0xBF] + Array("frame,t_s\n".utf8), "bom.csv")
+    #expect(try InputFile.check(path: path, maximumSize: 1 << 20).get() == "frame,t_s\n")
+    let inside = try write(Array("a,".utf8) + [0xEF, 0xBB, 0xBF] + Array("b\n".utf8), "inside.csv")
+    #expect(try InputFile.check(path: inside, maximumSize: 1 << 20).get() == "a,\u{FEFF}b\n")
+  }
+
   @Test func eachProblemIsTold() throws {
     #expect(problem("") == .emptyPath)
     #expect(problem(directory + "/none") == .missing)
