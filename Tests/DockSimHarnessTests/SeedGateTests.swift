@@ -83,6 +83,22 @@ struct SeedGateTests {
     #expect(Self.finding(back, "framing_error_rms")?.verdict == .improvement)
   }
 
+  /// Values so large that their sum overflows are still a regression (before, the mean came out
+  /// infinite, the allowance with it, and the candidate passed); the mean of ordinary values is the
+  /// plain one to the last bit.
+  @Test(arguments: [1e300, 1e308, Double.greatestFiniteMagnitude])
+  func hugeValuesRegressTheirMeansStayFinite(_ huge: Double) throws {
+    let r = try Self.compare(Self.seeds(Self.noisy(20)), Self.seeds(Array(repeating: huge, count: 20)))
+    let f = try #require(Self.finding(r, "framing_error_rms"))
+    #expect(f.verdict == .regression, "\(huge)")
+    #expect(f.seeds.map { $0.nowMean.isFinite && $0.change.isFinite && $0.lower.isFinite } == true)
+    #expect(!r.passed)
+    let mean = OverflowSafeMean.of(Array(repeating: huge, count: 20))
+    #expect(mean.isFinite && abs(mean - huge) <= 1e-15 * huge, "\(mean)")
+    let ordinary = Self.noisy(20)
+    #expect(OverflowSafeMean.of(ordinary) == ordinary.reduce(0, +) / 20)
+  }
+
   @Test func tooFewSeedsOrAnIntervalAcrossTheToleranceCannotTell() throws {
     let three = Self.noisy(3)
     let r = try Self.compare(Self.seeds(three), Self.seeds(three.map { $0 + 0.01 }))

@@ -182,9 +182,8 @@ public enum SeedGateComparison {
       return finding
     }
     let differences = pairs.map { t.worsening(baseline: $0.b, now: $0.n) }
-    let count = Double(pairs.count)
-    let baselineMean = pairs.reduce(0) { $0 + $1.b } / count
-    let nowMean = pairs.reduce(0) { $0 + $1.n } / count
+    let baselineMean = OverflowSafeMean.of(pairs.map(\.b))
+    let nowMean = OverflowSafeMean.of(pairs.map(\.n))
     let (mean, lower, upper) = bootstrap.interval(of: differences, stream: "gate \(name) \(column)")!
     // As in the single-seed gate, a slack of parts per billion keeps binary rounding off the boundary.
     let allowance = t.allowance(baseline: baselineMean) + 1e-9 * max(abs(baselineMean), abs(nowMean))

@@ -26,10 +26,16 @@ public struct PairedBootstrap: Sendable {
   public func interval(of differences: [Double], level: Double = 0.95, stream: String) -> (
     mean: Double, lower: Double, upper: Double
   )? {
-    guard let first = differences.first else { return nil }
+    guard let first = differences.first, let least = differences.min(), let most = differences.max() else {
+      return nil
+    }
     let n = differences.count
-    let mean = differences.reduce(0, +) / Double(n)
+    let mean = OverflowSafeMean.of(differences)
     if differences.allSatisfy({ $0 == first }) { return (mean, first, first) }
+    // Differences so large that a resample's sum could overflow are drawn scaled by a power of two
+    // (`OverflowSafeMean`'s rule) and the interval scaled back; ordinary ones exactly as they are.
+    let s = differences.reduce(0) { $0 + abs($1) }.isFinite ? 1 : OverflowSafeMean.scale(count: n)
+    let values = s == 1 ? differences : differences.map { $0 * s }
     var random = RandomStream(seed: seed, stream: stream)
     var means: [Double] = []
     means.reserveCapacity(resamples)
@@ -37,9 +43,9 @@ public struct PairedBootstrap: Sendable {
       var sum = 0.0
       for _ in 0..<n {
         // The high word of a 64×64-bit product: uniform over 0..<n up to a bias of n/2⁶⁴.
-        sum += differences[Int(random.next().multipliedFullWidth(by: UInt64(n)).high)]
+        sum += values[Int(random.next().multipliedFullWidth(by: UInt64(n)).high)]
       }
-      means.append(sum / Double(n))
+      means.append(s == 1 ? sum / Double(n) : OverflowSafeMean.clamp(sum / Double(n) / s, least, most))
     }
     means.sort()
     let tail = (1 - level) / 2
