@@ -10,10 +10,10 @@ import Foundation
 /// faults").
 ///
 /// * **Lock.** `<dir>/.docksim.lock` is locked with `flock(LOCK_EX | LOCK_NB)` and holds the holder's
-///   pid, command and start time. It is opened without following a symbolic link: a link of that name
-///   is refused, never written through. The kernel releases the lock when the process ends, however it ends,
-///   so a lock file left by a killed run blocks nothing; a second command into the directory is
-///   refused at once (`OutputDirectoryBusy`, naming the holder).
+///   pid, command and start time. It is opened without following a symbolic link: a link of that
+///   name is refused, never written through. The kernel releases the lock when the process ends,
+///   however it ends, so a lock file left by a killed run blocks nothing; a second command into the
+///   directory is refused at once (`OutputDirectoryBusy`, naming the holder).
 /// * **Staging.** Outputs are written into `<dir>/.docksim-staging-<pid>/` and moved into place by
 ///   `publish`, so a failure leaves no partial set; `discardStaging` removes it.
 /// * **Leftovers.** While holding the lock, staging directories of other processes (only a killed
