@@ -53,7 +53,7 @@ public final class OutputDirectory {
       }
       if flock(fd, LOCK_EX | LOCK_NB) != 0 {
         let code = errno
-        let holder = Self.readHolder(fd)
+        let holder = Self.awaitHolder(fd)
         close(fd)
         if code == EWOULDBLOCK || code == EAGAIN {
           throw OutputDirectoryBusy(directory: path, lockFile: lockPath, holder: holder)
@@ -187,6 +187,18 @@ public final class OutputDirectory {
 
   static func isAlive(_ pid: Int32) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM
+  }
+
+  /// The holder line of a lock file another process holds. A holder writes its line just after it
+  /// takes the lock, so a file read in between is empty: read again for up to `attempts` × 10 ms
+  /// before calling the holder unknown (concurrent merges said "holder unknown" about one time in
+  /// four).
+  static func awaitHolder(_ fd: Int32, attempts: Int = 20) -> String? {
+    for attempt in 0..<max(attempts, 1) {
+      if let holder = readHolder(fd) { return holder }
+      if attempt + 1 < attempts { usleep(10_000) }
+    }
+    return nil
   }
 
   private static func readHolder(_ fd: Int32) -> String? {

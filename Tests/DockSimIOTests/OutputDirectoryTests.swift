@@ -30,6 +30,28 @@ struct OutputDirectoryTests {
     second.release()
   }
 
+  /// A busy directory names its holder even when asked in the moment between the holder taking the
+  /// lock and writing its line: the line is awaited (here written 30 ms late); an empty file that
+  /// stays empty is "holder unknown" after the wait.
+  @Test func aHolderWrittenJustAfterTheLockIsStillNamed() throws {
+    let dir = try TemporaryDirectory()
+    defer { dir.remove() }
+    let path = try dir.write("lock", "")
+    let fd = open(path, O_RDWR | O_CLOEXEC)
+    defer { close(fd) }
+    let writer = Thread {
+      usleep(30_000)
+      try? "pid 7, docksim merge, started 2026-11-28T00:00:00Z\n".write(
+        toFile: path, atomically: false, encoding: .utf8)
+    }
+    writer.start()
+    #expect(OutputDirectory.awaitHolder(fd) == "pid 7, docksim merge, started 2026-11-28T00:00:00Z")
+    let empty = try dir.write("empty", "")
+    let other = open(empty, O_RDWR | O_CLOEXEC)
+    defer { close(other) }
+    #expect(OutputDirectory.awaitHolder(other, attempts: 3) == nil)
+  }
+
   @Test func aLockFileWithoutAHolderBlocksNothing() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
