@@ -33,11 +33,15 @@ public enum ScenarioRunner {
     }
   }
 
-  /// The trace files of a scenario named `name`, in `traces/`: frames, objects, events, observation
-  /// log. Two names can give one file (`x`'s `x.objects.csv` is `x.objects`'s frames), so `docksim
-  /// run` refuses such a pair before running (`traceCollision`).
+  /// What follows a scenario's name in its trace files' names, in `traces/`: frames, objects, events,
+  /// observation log.
+  public static let traceSuffixes = [".csv", ".objects.csv", ".events.csv", ".observations.csv"]
+
+  /// The trace files of a scenario named `name` (`traceSuffixes`). Two names can give one file
+  /// (`x`'s `x.objects.csv` is `x.objects`'s frames), so `docksim run` refuses such a pair before
+  /// running (`traceCollision`).
   public static func traceFileNames(_ name: String) -> [String] {
-    ["\(name).csv", "\(name).objects.csv", "\(name).events.csv", "\(name).observations.csv"]
+    traceSuffixes.map { name + $0 }
   }
 
   /// The first trace file two scenarios of `names` would both write: the file and the two indices.
@@ -75,16 +79,10 @@ public enum ScenarioRunner {
       defer { sink = checked.inner }
       let result = try simulation.run(trace: &checked)
       // All four files appear, or none.
-      try sink.first.first.commit()
-      try sink.first.second.commit()
-      try sink.second.first.commit()
-      try sink.second.second.commit()
+      try sink.commit()
       return result
     } catch {
-      sink.first.first.abort()
-      sink.first.second.abort()
-      sink.second.first.abort()
-      sink.second.second.abort()
+      sink.abort()
       throw error
     }
   }
@@ -101,6 +99,19 @@ public struct PairSink<A: TraceSink, B: TraceSink>: TraceSink {
   public mutating func write(_ record: FrameRecord) throws {
     try first.write(record)
     try second.write(record)
+  }
+}
+
+/// Two files committed (or aborted) together, the first's first.
+extension PairSink: CommittableSink where A: CommittableSink, B: CommittableSink {
+  public func commit() throws {
+    try first.commit()
+    try second.commit()
+  }
+
+  public func abort() {
+    first.abort()
+    second.abort()
   }
 }
 

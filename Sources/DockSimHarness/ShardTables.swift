@@ -42,9 +42,6 @@ struct ShardTables {
   /// Whether the shard wrote `timing.csv` (`docksim run --timing`).
   let hasTiming: Bool
 
-  /// The suffixes of a scenario's trace files, as `ScenarioRunner` writes them.
-  static let traceSuffixes = [".csv", ".objects.csv", ".events.csv", ".observations.csv"]
-
   static func read(directory: String, manifest: ShardManifest) throws(InputError) -> ShardTables {
     let owned = manifest.owned
     var indexOf: [String: Int] = [:]
@@ -61,7 +58,7 @@ struct ShardTables {
       try readTiming(directory: directory, manifest: manifest, indexOf: indexOf, into: &items)
     }
     for (k, entry) in owned.enumerated() {
-      for suffix in traceSuffixes {
+      for suffix in ScenarioRunner.traceSuffixes {
         let name = entry.scenario + suffix
         let path = (directory as NSString).appendingPathComponent("traces/\(name)")
         var isDirectory: ObjCBool = false

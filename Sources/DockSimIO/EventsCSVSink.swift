@@ -3,7 +3,7 @@ import DockSimCore
 /// Streams `traces/<scenario>.events.csv`: every command of the timeline as the dock applied or refused
 /// it. Columns: `frame`, `t_s`, `command`, `result` (`ok`, with the planned duration of a
 /// `setOrientation` and what stretched it, or the DockKit error that refused it).
-public struct EventsCSVSink: TraceSink {
+public struct EventsCSVSink: CommittableSink {
   public static let columns = ["frame", "t_s", "command", "result"]
   private let writer: AtomicFileWriter
 

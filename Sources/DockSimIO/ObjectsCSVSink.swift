@@ -14,7 +14,7 @@ import Foundation
 /// tentative, confirmed, coasting; gt: empty), `primary` (1 on the primary track), `match_threshold`
 /// (the metrics' match threshold, normalized image units, the same on every row: so that a replay of
 /// the matching needs no scenario file).
-public struct ObjectsCSVSink: TraceSink {
+public struct ObjectsCSVSink: CommittableSink {
   public static let columns = [
     "frame", "capture_t_s", "type", "id", "kind", "u", "v", "w", "h", "visible_fraction", "status", "primary",
     "match_threshold",

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// A capture is delivered `latency_frames` later, with the pose then known for its instant: each
 /// capture waits here until its delivery, and the last captures, never delivered, are not written.
-public struct ObservationLogSink: TraceSink {
+public struct ObservationLogSink: CommittableSink {
   private let writer: AtomicFileWriter
   private var row = CSVRow()
   /// Captures not yet delivered, oldest first: frame, capture time (s), the detector's boxes.

@@ -7,7 +7,7 @@ import DockSimCore
 /// estimate delivered this frame with its capture time, NIS and NEES; the true camera pose and
 /// measured rates; the command; the framing error; the DockKit state and battery; the primary-subject
 /// judge's verdict (whom the primary sits on, and whether the frame counts as the wrong subject).
-public struct TraceCSVSink: TraceSink {
+public struct TraceCSVSink: CommittableSink {
   public static let columns = [
     "frame", "t_s",
     "subject_az_rad", "subject_el_rad", "subject_u", "subject_v", "subject_h",

@@ -7,10 +7,9 @@
 enum OverflowSafeMean {
   /// The mean of `values`; NaN for none.
   static func of(_ values: [Double]) -> Double {
-    guard let low = values.min(), let high = values.max() else { return .nan }
     let n = Double(values.count)
     let sum = values.reduce(0, +)
-    if sum.isFinite { return sum / n }
+    guard !sum.isFinite, let low = values.min(), let high = values.max() else { return sum / n }
     let s = scale(count: values.count)
     return clamp(values.reduce(0) { $0 + $1 * s } / n / s, low, high)
   }

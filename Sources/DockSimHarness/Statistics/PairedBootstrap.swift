@@ -26,9 +26,7 @@ public struct PairedBootstrap: Sendable {
   public func interval(of differences: [Double], level: Double = 0.95, stream: String) -> (
     mean: Double, lower: Double, upper: Double
   )? {
-    guard let first = differences.first, let least = differences.min(), let most = differences.max() else {
-      return nil
-    }
+    guard let first = differences.first else { return nil }
     let n = differences.count
     let mean = OverflowSafeMean.of(differences)
     if differences.allSatisfy({ $0 == first }) { return (mean, first, first) }
@@ -36,6 +34,8 @@ public struct PairedBootstrap: Sendable {
     // (`OverflowSafeMean`'s rule) and the interval scaled back; ordinary ones exactly as they are.
     let s = differences.reduce(0) { $0 + abs($1) }.isFinite ? 1 : OverflowSafeMean.scale(count: n)
     let values = s == 1 ? differences : differences.map { $0 * s }
+    // Scaled back, a resample's mean is held within the differences' range, where any mean lies.
+    let range = s == 1 ? nil : differences.min()!...differences.max()!
     var random = RandomStream(seed: seed, stream: stream)
     var means: [Double] = []
     means.reserveCapacity(resamples)
@@ -45,7 +45,9 @@ public struct PairedBootstrap: Sendable {
         // The high word of a 64×64-bit product: uniform over 0..<n up to a bias of n/2⁶⁴.
         sum += values[Int(random.next().multipliedFullWidth(by: UInt64(n)).high)]
       }
-      means.append(s == 1 ? sum / Double(n) : OverflowSafeMean.clamp(sum / Double(n) / s, least, most))
+      means.append(
+        range.map { OverflowSafeMean.clamp(sum / Double(n) / s, $0.lowerBound, $0.upperBound) } ?? sum
+          / Double(n))
     }
     means.sort()
     let tail = (1 - level) / 2
