@@ -125,43 +125,68 @@ def scenario_facts(path):
 
 
 def number(cell, where):
-    value = float(cell)
+    """A finite number, or a stop naming `where` (file:line: column) and the cell."""
+    try:
+        value = float(cell)
+    except ValueError:
+        value = math.nan
     if not math.isfinite(value):
         raise SystemExit(f"{where}: expected a finite number, got {cell!r}")
     return value
 
 
+def whole(cell, where):
+    """A whole number, or a stop naming `where` and the cell."""
+    try:
+        return int(cell)
+    except ValueError:
+        raise SystemExit(f"{where}: expected a whole number, got {cell!r}") from None
+
+
+class Table:
+    """A CSV file read once: its rows with their line numbers, and typed cells named by file:line: column."""
+
+    def __init__(self, path):
+        self.path = path
+        with open(path, newline="") as handle:
+            self.rows = list(enumerate(csv.DictReader(handle), start=2))
+
+    def number(self, line, row, column):
+        return number(row[column], f"{self.path}:{line}: {column}")
+
+    def whole(self, line, row, column):
+        return whole(row[column], f"{self.path}:{line}: {column}")
+
+
 def read_log(path, camera):
-    """Per log frame (in order): (frame, time, [[x1, y1, x2, y2, score], ...]) stabilized."""
+    """Per log frame (in order): (frame, time, (yaw, pitch), [[x1, y1, x2, y2, score], ...]) stabilized."""
+    log = Table(path)
     frames = []
-    with open(path, newline="") as handle:
-        for line, row in enumerate(csv.DictReader(handle), start=2):
-            where = f"{path}:{line}"
-            frame = int(row["frame"])
-            if not frames or frames[-1][0] != frame:
-                frames.append((frame, number(row["t_s"], where), []))
-            if row["kind"]:
-                box = camera.stabilized(*(number(row[k], where) for k in ("center_u", "center_v", "width", "height")),
-                                        number(row["camera_yaw_rad"], where), number(row["camera_pitch_rad"], where))
-                frames[-1][2].append(box + [number(row["score"], where)])
+    for line, row in log.rows:
+        frame = log.whole(line, row, "frame")
+        if not frames or frames[-1][0] != frame:
+            pose = (log.number(line, row, "camera_yaw_rad"), log.number(line, row, "camera_pitch_rad"))
+            frames.append((frame, log.number(line, row, "t_s"), pose, []))
+        if row["kind"]:
+            box = camera.stabilized(*(log.number(line, row, k) for k in ("center_u", "center_v", "width", "height")),
+                                    *frames[-1][2])
+            frames[-1][3].append(box + [log.number(line, row, "score")])
     return frames
 
 
-def read_truth(objects_path, frames_path, camera, latency):
+def read_truth(objects, trace, camera, latency):
     """Per capture frame: {subject: ([x1, y1, x2, y2], visible fraction)} stabilized by the true pose."""
     poses = {}
-    with open(frames_path, newline="") as handle:
-        for row in csv.DictReader(handle):
-            poses[int(row["frame"])] = (float(row["camera_yaw_rad"]), float(row["camera_pitch_rad"]))
+    for line, row in trace.rows:
+        poses[trace.whole(line, row, "frame")] = (trace.number(line, row, "camera_yaw_rad"),
+                                                  trace.number(line, row, "camera_pitch_rad"))
     truth = {}
-    with open(objects_path, newline="") as handle:
-        for row in csv.DictReader(handle):
-            if row["type"] != "gt" or row["kind"] != "humanBody" or not row["w"] or not row["u"]:
-                continue
-            capture = int(row["frame"]) - latency
-            yaw, pitch = poses[capture]
-            box = camera.stabilized(float(row["u"]), float(row["v"]), float(row["w"]), float(row["h"]), yaw, pitch)
-            truth.setdefault(capture, {})[row["id"]] = (box, float(row["visible_fraction"]))
+    for line, row in objects.rows:
+        if row["type"] != "gt" or row["kind"] != "humanBody" or not row["w"] or not row["u"]:
+            continue
+        capture = objects.whole(line, row, "frame") - latency
+        box = camera.stabilized(*(objects.number(line, row, k) for k in ("u", "v", "w", "h")), *poses[capture])
+        truth.setdefault(capture, {})[row["id"]] = (box, objects.number(line, row, "visible_fraction"))
     return truth
 
 
@@ -232,7 +257,7 @@ def run_peer(name, modules, frames):
     info = MOT15.SeqInfo(width=STABLE_SIZE[0], height=STABLE_SIZE[1], fps=30, length=len(frames))
     tracker = make(info)
     out = []
-    for _, _, boxes in frames:
+    for _, _, _, boxes in frames:
         dets = np.array(boxes, dtype=float).reshape(-1, 5)
         result = read(update(tracker, prepare(dets)))
         out.append({int(row[4]): [float(v) for v in row[:4]] for row in np.asarray(result).reshape(-1, 5)})
@@ -247,20 +272,18 @@ def run_docksim(binary, log, camera_args, extra, frames, camera, workdir, size):
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr.strip()}")
-    poses = {}
-    with open(log, newline="") as handle:
-        for row in csv.DictReader(handle):
-            poses[int(row["frame"])] = (float(row["camera_yaw_rad"]), float(row["camera_pitch_rad"]))
-    index = {frame: k for k, (frame, _, _) in enumerate(frames)}
+    index = {frame: k for k, (frame, _, _, _) in enumerate(frames)}
     tracks = [dict() for _ in frames]
     with open(out) as handle:
-        for line in handle:
+        for number_of_line, line in enumerate(handle, start=1):
+            where = f"{out}:{number_of_line}"
             f, tid, left, top, w, h = line.split(",")[:6]
-            frame = int(f) - 1
-            left, top, w, h = (float(v) for v in (left, top, w, h))
+            k = index[whole(f, where + ": frame") - 1]
+            left, top, w, h = (number(v, f"{where}: {c}") for v, c in
+                               ((left, "bb_left"), (top, "bb_top"), (w, "bb_width"), (h, "bb_height")))
             u = (left + w / 2) / width
             v = 1 - (top + h / 2) / height
-            tracks[index[frame]][int(tid)] = camera.stabilized(u, v, w / width, h / height, *poses[frame])
+            tracks[k][whole(tid, where + ": id")] = camera.stabilized(u, v, w / width, h / height, *frames[k][2])
     return tracks
 
 
@@ -280,13 +303,14 @@ def one_seed(job):
         traces = next((workdir / "run" / "traces").glob("*.observations.csv"))
         name = traces.name[: -len(".observations.csv")]
         frames = read_log(traces, camera)
-        times = [t for _, t, _ in frames]
+        times = [t for _, t, _, _ in frames]
         dt = (times[-1] - times[0]) / (len(times) - 1)
-        latency = detector_latency(workdir / "run" / "traces" / f"{name}.objects.csv",
-                                   workdir / "run" / "traces" / f"{name}.csv")
-        truth_by_frame = read_truth(workdir / "run" / "traces" / f"{name}.objects.csv",
-                                    workdir / "run" / "traces" / f"{name}.csv", camera, latency)
-        index = {frame: k for k, (frame, _, _) in enumerate(frames)}
+        # Each trace read once, for the latency, the truth and the closed loop's verdicts.
+        objects = Table(workdir / "run" / "traces" / f"{name}.objects.csv")
+        trace = Table(workdir / "run" / "traces" / f"{name}.csv")
+        latency = detector_latency(objects, trace)
+        truth_by_frame = read_truth(objects, trace, camera, latency)
+        index = {frame: k for k, (frame, _, _, _) in enumerate(frames)}
         truth = {index[f]: v for f, v in truth_by_frame.items() if f in index}
         rerun = summary_value(workdir / "run" / "summary.csv", "wrong_subject_s")
         if rerun != closed and not (math.isinf(closed) and rerun is None):
@@ -307,9 +331,7 @@ def one_seed(job):
             if key in trackers:
                 tracks = run_docksim(binary, traces, camera_args, extra, frames, camera, workdir, size)
                 results[label] = judge(tracks, truth, times, primary, select_t, retry_s, dt)
-        results["DockSim closed loop"] = closed_loop(workdir / "run" / "traces" / f"{name}.csv",
-                                                     workdir / "run" / "traces" / f"{name}.objects.csv",
-                                                     primary, select_t, dt)
+        results["DockSim closed loop"] = closed_loop(trace, objects, primary, select_t, dt)
         return name, seed, closed, results
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -322,38 +344,32 @@ def summary_value(path, column):
     return number(row[column], f"{path}:2: {column}") if row[column] else None
 
 
-def closed_loop(frames_path, objects_path, primary, select_t, dt):
+def closed_loop(trace, objects, primary, select_t, dt):
     """DockSim's own run judged as the open-loop trackers are, from its trace: (wrong s, not-followed s,
     either s, True), in total from the selection."""
     visible = {}
-    with open(objects_path, newline="") as handle:
-        for row in csv.DictReader(handle):
-            if row["type"] == "gt" and row["id"] == primary and row["kind"] == "humanBody":
-                visible[int(row["frame"])] = float(row["visible_fraction"])
+    for line, row in objects.rows:
+        if row["type"] == "gt" and row["id"] == primary and row["kind"] == "humanBody":
+            visible[objects.whole(line, row, "frame")] = objects.number(line, row, "visible_fraction")
     total = {"wrong": 0, "lost": 0, "bad": 0}
-    with open(frames_path, newline="") as handle:
-        for row in csv.DictReader(handle):
-            frame = int(row["frame"])
-            if float(row["t_s"]) + 1e-9 < select_t or row["wrong_subject"] == "":
-                continue
-            wrong = row["wrong_subject"] == "1"
-            lost = row["primary_on"] != primary and not wrong and visible.get(frame, 0.0) >= DETECTABLE
-            for key, bad in (("wrong", wrong), ("lost", lost), ("bad", wrong or lost)):
-                total[key] += bad
+    for line, row in trace.rows:
+        if trace.number(line, row, "t_s") + 1e-9 < select_t or row["wrong_subject"] == "":
+            continue
+        wrong = row["wrong_subject"] == "1"
+        lost = (row["primary_on"] != primary and not wrong
+                and visible.get(trace.whole(line, row, "frame"), 0.0) >= DETECTABLE)
+        for key, bad in (("wrong", wrong), ("lost", lost), ("bad", wrong or lost)):
+            total[key] += bad
     return total["wrong"] * dt, total["lost"] * dt, total["bad"] * dt, True
 
 
-def detector_latency(objects_path, frames_path):
+def detector_latency(objects, trace):
     """Frames between capture and delivery: a delivering frame's capture_t_s against the frames' t_s."""
-    times = {}
-    with open(frames_path, newline="") as handle:
-        for row in csv.DictReader(handle):
-            times[round(float(row["t_s"]), 6)] = int(row["frame"])
-    with open(objects_path, newline="") as handle:
-        for row in csv.DictReader(handle):
-            if row["capture_t_s"]:
-                return int(row["frame"]) - times[round(float(row["capture_t_s"]), 6)]
-    raise SystemExit(f"{objects_path}: no row with a capture time")
+    times = {round(trace.number(line, row, "t_s"), 6): trace.whole(line, row, "frame") for line, row in trace.rows}
+    for line, row in objects.rows:
+        if row["capture_t_s"]:
+            return objects.whole(line, row, "frame") - times[round(objects.number(line, row, "capture_t_s"), 6)]
+    raise SystemExit(f"{objects.path}: no row with a capture time")
 
 
 PEER_MODULES = None
