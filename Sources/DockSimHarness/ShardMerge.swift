@@ -188,40 +188,44 @@ public struct MergedRun: Sendable {
   /// all or none have one.
   public var shardsWithoutTiming: [String] = []
 
-  /// Writes the merged run into `directory`: the traces (copied byte for byte), then the tables, each
-  /// file atomically. A stale `shard.csv` there is removed, so that the merged directory is never taken
-  /// for a shard.
+  /// Stages the merged run in `transaction`: the traces (copied byte for byte, each name checked to
+  /// stay inside the directory), then the tables. A table this merge does not write (`shard.csv`, and
+  /// `montecarlo.csv`, `seeds.csv` or `timing.csv` when it has none) is removed at commit, so that the
+  /// merged directory is never taken for a shard nor shows an earlier run's tables.
   ///
-  /// - Throws: `InputError` when `directory` is one of the shard directories (nothing written);
-  ///   `IOFailure` or a Foundation error when writing fails.
+  /// - Throws: `InputError` when the output directory is one of the shard directories (nothing
+  ///   written); `OutputConflict` for a trace name that would leave it; `IOFailure` when writing fails.
+  public func write(to transaction: OutputTransaction) throws {
+    try stage(in: transaction)
+  }
+
+  /// Writes the merged run into `directory` in a transaction of its own, all or nothing.
   public func write(to directory: String) throws {
-    func resolved(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-    for shard in shardDirectories where resolved(shard) == resolved(directory) {
+    let transaction = try OutputTransaction(directory: directory, command: "docksim merge")
+    defer { transaction.abort() }
+    try stage(in: transaction)
+    try transaction.commit(last: ["summary.csv"])
+  }
+
+  private func stage(in transaction: OutputTransaction) throws {
+    let directory = transaction.directory
+    for shard in shardDirectories where OutputPaths.resolved(shard) == OutputPaths.resolved(directory) {
       throw InputError(
         file: directory, message: "is the shard directory \(shard); expected a separate output directory")
     }
-    let tracesDirectory = (directory as NSString).appendingPathComponent("traces")
-    try FileManager.default.createDirectory(atPath: tracesDirectory, withIntermediateDirectories: true)
     for trace in traces {
-      try AtomicFileWriter.copy(
-        from: trace.source, to: (tracesDirectory as NSString).appendingPathComponent(trace.name))
+      let relative = "traces/" + trace.name
+      try AtomicFileWriter.copy(from: trace.source, to: try transaction.stagedPath(relative, label: "trace"))
     }
-    let manifest = (directory as NSString).appendingPathComponent(ShardManifest.fileName)
-    if FileManager.default.fileExists(atPath: manifest) {
-      try FileManager.default.removeItem(atPath: manifest)
+    let tables: [(String, String?)] = [
+      ("summary.csv", summaryCSV), ("expectations.csv", expectationsCSV),
+      // Without repetitions, files of an earlier run there would be read as this run's.
+      (MonteCarlo.fileName, monteCarloCSV), (SeedTable.fileName, seedsCSV),
+      // A timing.csv left by an earlier run would be taken for this one's.
+      (TimingTable.fileName, timingCSV), (ShardManifest.fileName, nil),
+    ]
+    for (name, text) in tables {
+      if let text { try transaction.write(text, to: name) } else { try transaction.remove(name) }
     }
-    try AtomicFileWriter.write(summaryCSV, to: (directory as NSString).appendingPathComponent("summary.csv"))
-    try AtomicFileWriter.write(
-      expectationsCSV, to: (directory as NSString).appendingPathComponent("expectations.csv"))
-    // Without repetitions, files of an earlier run there would be read as this run's.
-    try AtomicFileWriter.write(
-      monteCarloCSV, orRemove: (directory as NSString).appendingPathComponent(MonteCarlo.fileName))
-    try AtomicFileWriter.write(
-      seedsCSV, orRemove: (directory as NSString).appendingPathComponent(SeedTable.fileName))
-    // A timing.csv left by an earlier run would be taken for this one's.
-    try AtomicFileWriter.write(
-      timingCSV, orRemove: (directory as NSString).appendingPathComponent(TimingTable.fileName))
   }
 }

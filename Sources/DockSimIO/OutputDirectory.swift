@@ -15,9 +15,10 @@ import Foundation
 ///   however it ends, so a lock file left by a killed run blocks nothing; a second command into the
 ///   directory is refused at once (`OutputDirectoryBusy`, naming the holder).
 /// * **Staging.** Outputs are written into `<dir>/.docksim-staging-<pid>/` and moved into place by
-///   `publish`, so a failure leaves no partial set; `discardStaging` removes it.
-/// * **Leftovers.** While holding the lock, staging directories of other processes (only a killed
-///   holder can have left one) and `AtomicFileWriter` temporary files of processes no longer alive are
+///   `OutputTransaction.commit`, so a failure leaves no partial set; `discardStaging` removes it.
+/// * **Leftovers.** While holding the lock, a publication a killed holder left half done is rolled
+///   back (`OutputTransaction`), then staging directories of other processes (only a killed holder can
+///   have left one) and `AtomicFileWriter` temporary files of processes no longer alive are
 ///   removed. A staging directory is known by the marker file docksim puts in it
 ///   (`stagingMarker`), not by its name alone: a directory of the user's that merely looks like one
 ///   stays. Nothing else is touched.
@@ -117,38 +118,6 @@ public final class OutputDirectory {
     try? FileManager.default.removeItem(atPath: staging)
   }
 
-  /// Moves every file of the staging directory to the same relative path in the directory, replacing
-  /// what is there, `last` after all the others; then removes the staging directory.
-  public func publish(last: [String] = []) throws {
-    var files: [String] = []
-    collect(staging, relative: "", into: &files)
-    files.removeAll { $0 == Self.stagingMarker }
-    let ordered = files.filter { !last.contains($0) } + last.filter { files.contains($0) }
-    for relative in ordered {
-      let from = (staging as NSString).appendingPathComponent(relative)
-      let to = (path as NSString).appendingPathComponent(relative)
-      if let parent = FileSystem.parent(of: to) { try FileSystem.createDirectory(parent) }
-      if rename(from, to) != 0 {
-        throw IOFailure(path: to, errno: errno, doing: "cannot move the finished file into place")
-      }
-    }
-    discardStaging()
-  }
-
-  private func collect(_ directory: String, relative: String, into files: inout [String]) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted() ?? []
-    for name in names {
-      let full = (directory as NSString).appendingPathComponent(name)
-      let rel = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
-        collect(full, relative: rel, into: &files)
-      } else {
-        files.append(rel)
-      }
-    }
-  }
-
   /// What a killed run left: other processes' staging directories (we hold the lock, so their owner
   /// is gone) and temporary files of dead processes, in the directory and its `traces/`.
   private func removeLeftovers() throws {
@@ -157,6 +126,8 @@ public final class OutputDirectory {
       for name in names {
         let full = (directory as NSString).appendingPathComponent(name)
         if directory == path, let pid = Self.stagingOwner(name), pid != getpid(), Self.isStaging(full) {
+          // A run killed while publishing left a journal: its set goes back to the old one first.
+          Publication.rollBack(staging: full, directory: path)
           do { try FileManager.default.removeItem(atPath: full) } catch {
             throw IOFailure(path: full, message: "cannot remove the staging directory of a killed run")
           }

@@ -11,12 +11,18 @@ public enum Report {
     return try ReportPage.html(results: results, scenarios: options.scenarios, sections: options.sections)
   }
 
-  /// Builds the page and writes it to `path` atomically; on any error nothing is written.
+  /// Builds the page and writes it to `path` through the output transaction; on any error nothing is
+  /// written.
   ///
   /// - Throws: `ReportError`.
   public static func write(_ options: ReportOptions, to path: String) throws(ReportError) {
     let page = try html(options)
-    do { try AtomicFileWriter.write(page, to: path) } catch {
+    do {
+      let transaction = try OutputTransaction(files: [LabeledPath("report", path)], command: "docksim report")
+      defer { transaction.abort() }
+      try transaction.write(page, file: path)
+      try transaction.commit()
+    } catch {
       throw ReportError("\(path): cannot write the report: \(error)")
     }
   }

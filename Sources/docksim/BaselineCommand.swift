@@ -69,7 +69,9 @@ struct BaselineCommand: ParsableCommand {
             + "expected a run without failures as a baseline")
       }
       let previous = Self.scenarios(in: out)
-      do { try AtomicFileWriter.write(text, to: out) } catch { throw failWriting(error) }
+      try writeOutput(
+        text, to: out, label: "--out", command: "docksim baseline update",
+        inputs: [LabeledPath("--summary", summary)])
       var message =
         "wrote \(out) (\(scenarios.count) scenarios\(rows.count > scenarios.count ? ", \(rows.count) seeds" : ""))"
       if let previous {

@@ -43,27 +43,28 @@ struct ExportMOTCommand: ParsableCommand {
   }
 
   func run() throws {
-    try OutputPaths.requireNonEmpty(out, option: "--out")
     guard !scenarios.isEmpty else {
       throw fail("export-mot: --scenarios PATH is required (the run's scenarios)")
     }
     guard imageHeight >= 1 && imageHeight <= 100_000 else {
       throw fail("export-mot: --image-height: expected a whole number in 1 … 100000, got \(imageHeight)")
     }
-    try OutputPaths.refuseOverwriting(
-      outputs: [("--out", out)], inputs: [("run directory", runDirectory)],
-      because: "the export never writes into the run it reads")
     let loaded: [(path: String, scenario: Scenario)]
     do {
       loaded = try ScenarioLoader.loadAll(paths: scenarios, overrides: try overrideOptions.overrides())
     } catch let error as InputError { throw fail("\(error)") }
-    // Every file the export writes, against every file it reads: a scenario or --params file inside
-    // --out is never replaced.
-    try OutputPaths.refuseOverwriting(
+    // Every file the export writes, against every file it reads: the run directory, a scenario or a
+    // --params file inside --out is never replaced.
+    let transaction = try openTransaction(
+      directory: out, command: "docksim export-mot",
       outputs: loaded.flatMap { item in
-        Self.files(of: item.scenario.name).map { ("output", (out as NSString).appendingPathComponent($0)) }
+        Self.files(of: item.scenario.name).map {
+          LabeledPath("output", (out as NSString).appendingPathComponent($0))
+        }
       },
-      inputs: loaded.map { ("scenario", $0.path) } + overrideOptions.overlays.map { ("--params file", $0) })
+      inputs: [LabeledPath("run directory", runDirectory)] + loaded.map { LabeledPath("scenario", $0.path) }
+        + overrideOptions.overlays.map { LabeledPath("--params file", $0) })
+    defer { transaction.abort() }
     var exports: [(name: String, export: MOTChallengeExport)] = []
     for (_, scenario) in loaded {
       let path = ((runDirectory as NSString).appendingPathComponent("traces") as NSString)
@@ -79,23 +80,15 @@ struct ExportMOTCommand: ParsableCommand {
             frameRate: scenario.frameRateHz)
         ))
     }
-    let directory = try lockOutputDirectory(out, command: "docksim export-mot")
-    defer { directory.release() }
     do {
-      let staging = try directory.createStaging()
       for (name, export) in exports {
         for (relative, text) in zip(
           Self.files(of: name), [export.groundTruth, export.seqinfo, export.tracks])
         {
-          let file = (staging as NSString).appendingPathComponent(relative)
-          try FileSystem.createDirectory(FileSystem.parent(of: file)!)
-          try AtomicFileWriter.write(text, to: file)
+          try transaction.write(text, to: relative)
         }
       }
-      try directory.publish()
-    } catch {
-      directory.discardStaging()
-      throw failWriting(directory.unstaged(error))
-    }
+      try transaction.commit()
+    } catch { throw failWriting(transaction.unstaged(error)) }
   }
 }

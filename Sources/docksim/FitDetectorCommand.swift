@@ -77,8 +77,6 @@ struct FitDetectorCommand: ParsableCommand {
   static let maximumFPS = 10_000.0
 
   func run() throws {
-    if let out { try OutputPaths.requireNonEmpty(out, option: "--out") }
-    if let report { try OutputPaths.requireNonEmpty(report, option: "--report") }
     guard !truth.isEmpty, truth.count == detections.count else {
       throw fail(
         "fit-detector: expected --truth FILE --detections FILE pairs, got \(truth.count) --truth and "
@@ -113,17 +111,16 @@ struct FitDetectorCommand: ParsableCommand {
     if check != nil, out != nil {
       throw fail("fit-detector: --out: nothing is fitted with --check, so there is no overlay to write")
     }
-    var inputs = truth.map { ("--truth", $0) } + detections.map { ("--detections", $0) }
-    if let check { inputs.append(("--check", check)) }
-    var outputs: [(label: String, path: String)] = []
-    if let out { outputs.append(("--out", out)) }
-    if let report { outputs.append(("--report", report)) }
-    try OutputPaths.refuseOverwriting(outputs: outputs, inputs: inputs)
-    if let out, let report {
-      try OutputPaths.refuseOverwriting(
-        outputs: [("--report", report)], inputs: [("--out", out)],
-        because: "the overlay and the report are two files")
-    }
+    var inputs = truth.map { LabeledPath("--truth", $0) } + detections.map { LabeledPath("--detections", $0) }
+    if let check { inputs.append(LabeledPath("--check", check)) }
+    var outputs: [LabeledPath] = []
+    if let out { outputs.append(LabeledPath("--out", out)) }
+    if let report { outputs.append(LabeledPath("--report", report)) }
+    // The overlay and its report are published together or not at all.
+    let transaction =
+      outputs.isEmpty
+      ? nil : try openTransaction(files: outputs, command: "docksim fit-detector", inputs: inputs)
+    defer { transaction?.abort() }
 
     var sequences: [DetectorFitSequence] = []
     for k in truth.indices {
@@ -140,9 +137,14 @@ struct FitDetectorCommand: ParsableCommand {
       let profile: DetectorParameters
       do { profile = try DetectorProfile.load(path: check) } catch { throw fail("\(error)") }
       let text = DetectorFit.check(sequences, parameters: profile, options: options).report()
-      do {
-        if let report { try AtomicFileWriter.write(text, to: report) } else { print(text, terminator: "") }
-      } catch { throw failWriting(error) }
+      if let report, let transaction {
+        do {
+          try transaction.write(text, file: report)
+          try transaction.commit()
+        } catch { throw failWriting(transaction.unstaged(error)) }
+      } else {
+        print(text, terminator: "")
+      }
       return
     }
     let fit = DetectorFit.fit(sequences, options: options)
@@ -158,8 +160,11 @@ struct FitDetectorCommand: ParsableCommand {
     }
     let reportText = fit.report()
     do {
-      if let report { try AtomicFileWriter.write(reportText, to: report) } else { printError(reportText) }
-      if let out { try AtomicFileWriter.write(yaml, to: out) } else { print(yaml, terminator: "") }
-    } catch { throw failWriting(error) }
+      if let report { try transaction?.write(reportText, file: report) }
+      if let out { try transaction?.write(yaml, file: out) }
+      try transaction?.commit()
+    } catch { throw failWriting(transaction.map { $0.unstaged(error) } ?? error) }
+    if report == nil { printError(reportText) }
+    if out == nil { print(yaml, terminator: "") }
   }
 }

@@ -87,19 +87,17 @@ struct GateCommand: ParsableCommand {
       FileSystem.parent(of: file).map { ($0 as NSString).appendingPathComponent(SeedTable.fileName) }
         ?? SeedTable.fileName
     }
-    let inputs: [(label: String, path: String)] = [
-      ("baseline", baseline), ("summary", summary), ("tolerance file", tolerances),
-      ("seeds.csv beside the summary", seedsBeside(summary)),
+    let inputs: [LabeledPath] = [
+      .init("baseline", baseline), .init("summary", summary), .init("tolerance file", tolerances),
+      .init("seeds.csv beside the summary", seedsBeside(summary)),
     ]
-    var outputs: [(label: String, path: String)] = []
-    if let markdown { outputs.append(("--markdown", markdown)) }
-    if let junit { outputs.append(("--junit", junit)) }
-    try OutputPaths.refuseOverwriting(outputs: outputs, inputs: inputs)
-    if let markdown, let junit {
-      try OutputPaths.refuseOverwriting(
-        outputs: [("--junit", junit)], inputs: [("--markdown file", markdown)],
-        because: "the two reports need two files")
-    }
+    var outputs: [LabeledPath] = []
+    if let markdown { outputs.append(LabeledPath("--markdown", markdown)) }
+    if let junit { outputs.append(LabeledPath("--junit", junit)) }
+    // Both reports are published together or not at all.
+    let transaction =
+      outputs.isEmpty ? nil : try openTransaction(files: outputs, command: "docksim gate", inputs: inputs)
+    defer { transaction?.abort() }
     try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "gate")
     let report: GateReport
     var summary = self.summary
@@ -111,13 +109,16 @@ struct GateCommand: ParsableCommand {
       report = outcome.report
       summary = outcome.compared
     } catch { throw fail("\(error)") }
-    do {
-      if let markdown {
-        let link = reportURL ?? Self.reportLink(summary: summary, markdown: markdown)
-        try AtomicFileWriter.write(GateMarkdown.render(report, reportLink: link), to: markdown)
-      }
-      if let junit { try AtomicFileWriter.write(GateJUnit.render(report), to: junit) }
-    } catch { throw failWriting(error) }
+    if let transaction {
+      do {
+        if let markdown {
+          let link = reportURL ?? Self.reportLink(summary: summary, markdown: markdown)
+          try transaction.write(GateMarkdown.render(report, reportLink: link), file: markdown)
+        }
+        if let junit { try transaction.write(GateJUnit.render(report), file: junit) }
+        try transaction.commit()
+      } catch { throw failWriting(transaction.unstaged(error)) }
+    }
     print(GateTextReport.render(report), terminator: "")
     if !report.passed { throw ExitCode(1) }
   }

@@ -115,10 +115,13 @@ struct ImportTrajectoriesCommand: ParsableCommand {
           "expected a path without control characters, relative to the scenario, got '\(profile)'")
       }
     }
-    if let out {
-      try OutputPaths.requireNonEmpty(out, option: "import-trajectories: --out")
-      try OutputPaths.refuseOverwriting(outputs: [("--out", out)], inputs: [("recording", file)])
+    // Opened before the import: --out is checked against the recording and its directory held.
+    let transaction = try out.map { out in
+      try openTransaction(
+        files: [LabeledPath("import-trajectories: --out", out)], command: "docksim import-trajectories",
+        inputs: [LabeledPath("recording", file)])
     }
+    defer { transaction?.abort() }
     let request = TrajectoryImport.Request(
       file: file, format: format, fps: fps, window: window[0]...window[1],
       stand: standPose, pivotHeight: height,
@@ -136,13 +139,14 @@ struct ImportTrajectoriesCommand: ParsableCommand {
     printError(
       "import-trajectories: \(output.people) people; primary \(output.reason); selected at \(String(format: "%.3f", output.selectTime)) s"
     )
-    guard let out else {
+    guard let out, let transaction else {
       FileHandle.standardOutput.write(Data(output.yaml.utf8))
       return
     }
-    do { try AtomicFileWriter.write(output.yaml, to: out) } catch {
-      throw failWriting(error, prefix: "import-trajectories: ")
-    }
+    do {
+      try transaction.write(output.yaml, file: out)
+      try transaction.commit()
+    } catch { throw failWriting(transaction.unstaged(error), prefix: "import-trajectories: ") }
   }
 
   static func usage(_ option: String, _ message: String) -> ExitCode {

@@ -48,26 +48,23 @@ struct MergeCommand: ParsableCommand {
     for shard in shards where OutputPaths.resolved(shard) == OutputPaths.resolved(out) {
       throw fail("\(out): is the shard directory \(shard); expected a separate output directory")
     }
-    // As `run`: --out held for the merge, everything staged and moved into place at the end, so a
-    // failed write leaves the directory as it was (docs/robustness.md, "Outputs and faults").
-    let directory = try lockOutputDirectory(out, command: "docksim merge")
-    defer { directory.release() }
+    // As `run`: --out held for the merge, everything staged and published all or nothing at the end,
+    // so a failed write leaves the directory as it was (docs/robustness.md, "Outputs and faults").
+    let transaction = try openTransaction(
+      directory: out, command: "docksim merge",
+      inputs: shards.flatMap { OutputPaths.files(under: $0) }.map { LabeledPath("shard file", $0) })
+    defer { transaction.abort() }
     do {
-      let staging = try directory.createStaging()
-      defer { directory.discardStaging() }
-      try merged.write(to: staging)
+      try merged.write(to: transaction)
       // Tables an earlier run left that this merge does not write would be read as its own.
       for name in [
         "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
         ShardManifest.fileName, Report.fileName,
       ] {
-        let staged = (staging as NSString).appendingPathComponent(name)
-        if name == "summary.csv" || !FileManager.default.fileExists(atPath: staged) {
-          try FileSystem.removeIfPresent((out as NSString).appendingPathComponent(name))
-        }
+        try transaction.remove(name)
       }
-      try directory.publish(last: ["summary.csv"])
-    } catch { throw failWriting(directory.unstaged(error)) }
+      try transaction.commit(last: ["summary.csv"])
+    } catch { throw failWriting(transaction.unstaged(error)) }
     if !quiet {
       print(
         "merged \(shards.count) shard\(shards.count == 1 ? "" : "s") of \(merged.outcomes.count) scenarios")
@@ -89,13 +86,18 @@ struct MergeCommand: ParsableCommand {
   private func mergeTuning() throws {
     let text: String
     do { text = try TuneShards.merge(shards) } catch { throw fail("\(error)") }
-    let directory = try lockOutputDirectory(out, command: "docksim merge")
-    defer { directory.release() }
+    let transaction = try openTransaction(
+      directory: out, command: "docksim merge",
+      inputs: shards.flatMap { OutputPaths.files(under: $0) }.map { LabeledPath("shard file", $0) })
+    defer { transaction.abort() }
     let target = (out as NSString).appendingPathComponent(Tuner.trialsFile)
     guard !FileManager.default.fileExists(atPath: target) else {
       throw fail("\(target) already exists; merge into a new --out (nothing was changed)")
     }
-    do { try AtomicFileWriter.write(text, to: target) } catch { throw failWriting(error) }
+    do {
+      try transaction.write(text, to: Tuner.trialsFile)
+      try transaction.commit()
+    } catch { throw failWriting(transaction.unstaged(error)) }
     if !quiet {
       print(
         "merged \(shards.count) tuning shards into \(target); finish with `docksim tune SPEC --resume --out \(out)`"

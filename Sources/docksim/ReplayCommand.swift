@@ -103,10 +103,11 @@ struct ReplayCommand: ParsableCommand {
   static let defaultHorizontalFOV = 1.2
 
   func run() throws {
-    try OutputPaths.requireNonEmpty(output, option: "-o")
-    try OutputPaths.refuseOverwriting(
-      outputs: [("--output", output)],
-      inputs: [("log", log)] + (scoreTruth.map { [("--score-truth file", $0)] } ?? []))
+    // Opened before anything is read: the output is checked against the inputs and its directory held.
+    let transaction = try openTransaction(
+      files: [LabeledPath("--output", output)], command: "docksim replay",
+      inputs: [LabeledPath("log", log)] + (scoreTruth.map { [LabeledPath("--score-truth file", $0)] } ?? []))
+    defer { transaction.abort() }
     if hfovDeg != nil && hfovRad != nil { throw fail("give --hfov-deg or --hfov-rad, not both") }
     if let hfovDeg, !(hfovDeg.isFinite && hfovDeg > 0 && hfovDeg < 180) {
       throw fail("--hfov-deg: expected a field of view in degrees between 0 and 180, got \(hfovDeg)")
@@ -181,16 +182,16 @@ struct ReplayCommand: ParsableCommand {
       }
       try replay(
         frames, truth, camera, size, MultiTargetTracker(camera: camera, parameters: parameters),
-        streak: parameters.confirmHits)
+        streak: parameters.confirmHits, into: transaction)
     case .gnn:
       let gnn = GNNReferenceTracker(camera: camera, parameters: parameters)
-      try replay(frames, truth, camera, size, gnn, streak: gnn.confirmUpdates)
+      try replay(frames, truth, camera, size, gnn, streak: gnn.confirmUpdates, into: transaction)
     }
   }
 
   private func replay<T: LogTracker>(
     _ frames: [LoggedFrame], _ truth: [TruthObject]?, _ camera: PinholeCamera, _ size: ImageSize?, _ t: T,
-    streak: Int
+    streak: Int, into transaction: OutputTransaction
   )
     throws
   {
@@ -205,7 +206,10 @@ struct ReplayCommand: ParsableCommand {
     } else {
       text = Replay.run(log: frames, tracker: t) { frame, tracks in scorer?.observe(frame, tracks: tracks) }
     }
-    do { try AtomicFileWriter.write(text, to: output) } catch { throw failWriting(error) }
+    do {
+      try transaction.write(text, file: output)
+      try transaction.commit()
+    } catch { throw failWriting(transaction.unstaged(error)) }
     guard let score = scorer?.result() else { return }
     var table = "metric,value\n"
     for (name, value) in score.figures {

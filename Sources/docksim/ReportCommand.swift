@@ -51,20 +51,23 @@ struct ReportCommand: ParsableCommand {
   var out: String?
 
   func run() throws {
-    if let out { try OutputPaths.requireNonEmpty(out, option: "report: --out") }
     let path = out ?? (resultsDirectory as NSString).appendingPathComponent(Report.fileName)
     let tolerances = ToleranceDefault.path(given: self.tolerances, baseline: baseline)
     // Checked before anything is read: the page written over one of its inputs would destroy it.
     let results = { (name: String) in (resultsDirectory as NSString).appendingPathComponent(name) }
-    var inputs: [(label: String, path: String)] = [
-      ("run's summary", results("summary.csv")), ("run's expectations", results("expectations.csv")),
-      ("run's seeds.csv", results("seeds.csv")), ("run's montecarlo.csv", results("montecarlo.csv")),
-      ("tolerance file", tolerances),
+    var inputs: [LabeledPath] = [
+      .init("run's summary", results("summary.csv")),
+      .init("run's expectations", results("expectations.csv")),
+      .init("run's seeds.csv", results("seeds.csv")),
+      .init("run's montecarlo.csv", results("montecarlo.csv")),
+      .init("tolerance file", tolerances),
     ]
-    inputs += OutputPaths.files(under: results("traces")).map { ("trace", $0) }
-    if let baseline { inputs.append(("baseline", baseline)) }
-    inputs += scenarios.flatMap { OutputPaths.files(under: $0) }.map { ("scenario file", $0) }
-    try OutputPaths.refuseOverwriting(outputs: [("report: --out", path)], inputs: inputs)
+    inputs += OutputPaths.files(under: results("traces")).map { LabeledPath("trace", $0) }
+    if let baseline { inputs.append(LabeledPath("baseline", baseline)) }
+    inputs += scenarios.flatMap { OutputPaths.files(under: $0) }.map { LabeledPath("scenario file", $0) }
+    let transaction = try openTransaction(
+      files: [LabeledPath("report: --out", path)], command: "docksim report", inputs: inputs)
+    defer { transaction.abort() }
     // Without a baseline the tolerances are never read, so a missing default is no error then.
     if baseline != nil {
       try ToleranceDefault.requirePresent(given: self.tolerances, baseline: baseline, command: "report")
@@ -76,7 +79,10 @@ struct ReportCommand: ParsableCommand {
     )
     let page: String
     do { page = try Report.html(options) } catch { throw fail("report: \(error)") }
-    do { try AtomicFileWriter.write(page, to: path) } catch { throw failWriting(error, prefix: "report: ") }
+    do {
+      try transaction.write(page, file: path)
+      try transaction.commit()
+    } catch { throw failWriting(transaction.unstaged(error), prefix: "report: ") }
     print("wrote \(path)")
   }
 

@@ -89,7 +89,7 @@ struct RunCommand: ParsableCommand {
   var tolerances: String?
 
   func run() throws {
-    try OutputPaths.requireNonEmpty(out, option: "--out")
+    try requireOutputPath(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     if let r = repetitions, !(1...10_000).contains(r) {
@@ -114,19 +114,19 @@ struct RunCommand: ParsableCommand {
     let overrides = try overrideOptions.overrides()
     let shard = try shardOptions.shard()
     let loaded: [WorkItem]
-    var inputs: [(label: String, path: String)] = overrideOptions.overlays.map { ("--params file", $0) }
+    var inputs: [LabeledPath] = overrideOptions.overlays.map { LabeledPath("--params file", $0) }
     do {
       let expansion = try SuiteExpansion(paths: paths, overrides: overrides, repetitions: repetitions)
       loaded = try WorkItem.load(expansion)
       for suite in expansion.suites {
-        inputs.append(("suite", suite.file))
-        inputs += suite.overrides.overlays.map { ("suite's params file", $0.file) }
+        inputs.append(LabeledPath("suite", suite.file))
+        inputs += suite.overrides.overlays.map { LabeledPath("suite's params file", $0.file) }
       }
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
-    inputs += loaded.map { ("scenario file", $0.path) }
-    if let baseline { inputs.append(("baseline", baseline)) }
-    if let tolerances { inputs.append(("tolerance file", tolerances)) }
+    inputs += loaded.map { LabeledPath("scenario file", $0.path) }
+    if let baseline { inputs.append(LabeledPath("baseline", baseline)) }
+    if let tolerances { inputs.append(LabeledPath("tolerance file", tolerances)) }
     var seen: [String: String] = [:]
     for item in loaded {
       let (path, s) = (item.path, item.scenario)
@@ -148,21 +148,22 @@ struct RunCommand: ParsableCommand {
       "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
       ShardManifest.fileName, Report.fileName,
     ]
-    try OutputPaths.refuseOverwriting(
-      outputs: [("--out", out)] + outputNames.map { ("output", (out as NSString).appendingPathComponent($0)) }
-        + loaded.flatMap { item in
-          ScenarioRunner.traceFileNames(item.scenario.name).map {
-            ("trace", (traces as NSString).appendingPathComponent($0))
-          }
-        },
-      inputs: inputs)
     let work = loaded
     // The shard's part of exactly the list a full run uses: positions after suites, globs and the name
     // check, whole scenarios with all their repetitions.
     let mine = shard?.part(of: work) ?? work
-    // Held until this function returns, however it returns; a killed run's lock dies with it.
-    let directory = try lockOutputDirectory(out, command: "docksim run")
-    defer { directory.release() }
+    // Held until this function returns, however it returns; a killed run's lock dies with it. No output
+    // is any input (a scenario file named like a table or a trace in --out).
+    let transaction = try openTransaction(
+      directory: out, command: "docksim run",
+      outputs: outputNames.map { LabeledPath("output", (out as NSString).appendingPathComponent($0)) }
+        + loaded.flatMap { item in
+          ScenarioRunner.traceFileNames(item.scenario.name).map {
+            LabeledPath("trace", (traces as NSString).appendingPathComponent($0))
+          }
+        },
+      inputs: inputs)
+    defer { transaction.abort() }
     let timingFile = (out as NSString).appendingPathComponent(TimingTable.fileName)
     let reportFile = (out as NSString).appendingPathComponent(Report.fileName)
     if let shard, !quiet {
@@ -171,8 +172,7 @@ struct RunCommand: ParsableCommand {
     // Everything is written into a staging directory inside --out and moved into place at the end,
     // so a failure (a full disk, a read-only file system) leaves no partial set of outputs.
     let staging: String
-    do { staging = try directory.createStaging() } catch { throw failWriting(error) }
-    defer { directory.discardStaging() }
+    do { staging = try transaction.staging() } catch { throw failWriting(error) }
     let stagedTraces = (staging as NSString).appendingPathComponent("traces")
     // SIGINT/SIGTERM: running scenarios stop at their next frame without trace files; tables are
     // written only for a complete run, so nothing in --out is ever partial (docs/robustness.md).
@@ -190,9 +190,9 @@ struct RunCommand: ParsableCommand {
       // shard.csv, timing.csv and report.html no longer describe the traces, so they go.
       do {
         for name in [ShardManifest.fileName, TimingTable.fileName, Report.fileName] {
-          try FileSystem.removeIfPresent((out as NSString).appendingPathComponent(name))
+          try transaction.remove(name)
         }
-        try directory.publish()
+        try transaction.commit()
       } catch { throw failWriting(error) }
       throw fail(
         "interrupted (signal \(signal)): no summary.csv or other tables written; traces of scenarios "
@@ -201,27 +201,21 @@ struct RunCommand: ParsableCommand {
     guard let results = finished else { throw fail("interrupted", code: 130) }
     if let failure = results.runs.lazy.compactMap(\.outcome.ioFailure).first {
       // A file-system failure is not the scenario's: nothing of this run is kept.
-      throw failWriting(directory.unstaged(failure))
+      throw failWriting(transaction.unstaged(failure))
     }
     do {
       try results.write(to: staging)
       if let rows = results.timing {
-        try AtomicFileWriter.write(
-          TimingTable.csv(rows), to: (staging as NSString).appendingPathComponent(TimingTable.fileName))
+        try transaction.write(TimingTable.csv(rows), to: TimingTable.fileName)
       }
       if let shard { try ShardManifest(shard: shard, work: work).write(to: staging) }
       // An earlier run's tables that this run does not write would be read as this run's: its
       // montecarlo.csv and seeds.csv, shard.csv (written last, so its presence means a complete shard),
       // timing.csv and report.html (which `gate` links to). summary.csv goes first and comes back last,
-      // so a failure in between leaves no summary beside other runs' files.
-      for name in outputNames {
-        let staged = (staging as NSString).appendingPathComponent(name)
-        if name == "summary.csv" || !FileManager.default.fileExists(atPath: staged) {
-          try FileSystem.removeIfPresent((out as NSString).appendingPathComponent(name))
-        }
-      }
-      try directory.publish(last: ["summary.csv"])
-    } catch { throw failWriting(directory.unstaged(error)) }
+      // so it is never seen beside a mixed set; a failure puts the old set back.
+      for name in outputNames { try transaction.remove(name) }
+      try transaction.commit(last: ["summary.csv"])
+    } catch { throw failWriting(transaction.unstaged(error)) }
     if report {
       // The scenarios as run (overrides applied), so the plots show the limits that were in force.
       var options = ReportOptions(resultsDirectory: out, scenarios: mine.map(\.scenario))
@@ -231,9 +225,10 @@ struct RunCommand: ParsableCommand {
       }
       let page: String
       do { page = try Report.html(options) } catch { throw fail("report: \(error)") }
-      do { try AtomicFileWriter.write(page, to: reportFile) } catch {
-        throw failWriting(error, prefix: "report: ")
-      }
+      do {
+        try transaction.write(page, to: Report.fileName)
+        try transaction.commit()
+      } catch { throw failWriting(transaction.unstaged(error), prefix: "report: ") }
     }
     var footer = results.timing.map { rows in
       (TimingTable.headline(rows) ?? "timing: no tracker or controller call was measured")

@@ -36,7 +36,6 @@ struct SchemaCommand: ParsableCommand {
       FileHandle.standardOutput.write(Data(text.utf8))
       return
     }
-    try OutputPaths.requireNonEmpty(out, option: "schema: --out")
-    do { try AtomicFileWriter.write(text, to: out) } catch { throw failWriting(error, prefix: "schema: ") }
+    try writeOutput(text, to: out, label: "schema: --out", command: "docksim schema", prefix: "schema: ")
   }
 }

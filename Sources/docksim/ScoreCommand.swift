@@ -78,7 +78,6 @@ struct ScoreCommand: ParsableCommand {
   var out: String?
 
   func run() throws {
-    if let out { try OutputPaths.requireNonEmpty(out, option: "--out") }
     guard objects.isEmpty || (truth.isEmpty && tracks.isEmpty) else {
       throw fail("score: give --truth/--tracks (MOTChallenge) or --objects (DockSim traces), not both")
     }
@@ -104,12 +103,14 @@ struct ScoreCommand: ParsableCommand {
     if let threshold, !(threshold.isFinite && threshold > 0) {
       throw fail("score: --threshold: expected a finite number > 0, got \(threshold)")
     }
-    if let out {
-      try OutputPaths.refuseOverwriting(
-        outputs: [("--out", out)],
-        inputs: objects.map { ("--objects", $0) } + truth.map { ("--truth", $0) }
-          + tracks.map { ("--tracks", $0) })
+    // Opened before anything is read: checks that --out is none of the inputs and holds its directory.
+    let transaction = try out.map { out in
+      try openTransaction(
+        files: [LabeledPath("--out", out)], command: "docksim score",
+        inputs: objects.map { LabeledPath("--objects", $0) } + truth.map { LabeledPath("--truth", $0) }
+          + tracks.map { LabeledPath("--tracks", $0) })
     }
+    defer { transaction?.abort() }
 
     let sequences: [MOTSequence]
     let matching: MOTMatching
@@ -122,11 +123,14 @@ struct ScoreCommand: ParsableCommand {
     } catch let error as InputError { throw fail("\(error)") }
     let (perSequence, overall) = MOTScorer.score(sequences, matching: matching)
     let text = MOTScoreTable.csv(perSequence + [overall])
-    guard let out else {
+    guard let out, let transaction else {
       print(text, terminator: "")
       return
     }
-    do { try AtomicFileWriter.write(text, to: out) } catch { throw failWriting(error) }
+    do {
+      try transaction.write(text, file: out)
+      try transaction.commit()
+    } catch { throw failWriting(transaction.unstaged(error)) }
   }
 
   private func motChallengeSequences() throws -> ([MOTSequence], MOTMatching) {

@@ -99,7 +99,7 @@ struct TuneCommand: ParsableCommand {
   @OptionGroup var shardOptions: ShardOptions
 
   func run() throws {
-    try OutputPaths.requireNonEmpty(out, option: "--out")
+    try requireOutputPath(out, option: "--out")
     let jobs = self.jobs ?? SuiteRunner.defaultJobs
     guard jobs >= 1 else { throw fail("--jobs: expected an integer ≥ 1, got \(jobs)") }
     let progressInterval = try progressOptions.interval()

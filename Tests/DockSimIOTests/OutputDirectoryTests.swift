@@ -108,21 +108,6 @@ struct OutputDirectoryTests {
     #expect(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(link).path))
   }
 
-  @Test func publishMovesStagedFilesAndPutsTheLastOnesLast() throws {
-    let dir = try TemporaryDirectory()
-    defer { dir.remove() }
-    try dir.write("summary.csv", "old\n")
-    let out = try OutputDirectory(path: dir.path, command: "docksim run")
-    defer { out.release() }
-    let staging = try out.createStaging()
-    try AtomicFileWriter.write("new\n", to: staging + "/summary.csv")
-    try AtomicFileWriter.write("t\n", to: staging + "/traces/a.csv")
-    try out.publish(last: ["summary.csv"])
-    #expect(try String(contentsOfFile: dir.path + "/summary.csv", encoding: .utf8) == "new\n")
-    #expect(try String(contentsOfFile: dir.path + "/traces/a.csv", encoding: .utf8) == "t\n")
-    #expect(!FileManager.default.fileExists(atPath: staging))
-  }
-
   @Test func aFailureInStagingNamesTheFileWhereItWasToGo() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }

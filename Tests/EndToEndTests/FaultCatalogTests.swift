@@ -212,6 +212,10 @@ struct FaultCatalogTests {
     Overlap(
       name: "report --out \"\"", arguments: ["report", "r", "--out", ""], input: "r/summary.csv",
       says: ["report: --out: expected a path, got an empty string"]),
+    Overlap(
+      name: "baseline update --out is the summary",
+      arguments: ["baseline", "update", "--summary", "r/summary.csv", "--out", "r/summary.csv"],
+      input: "r/summary.csv", says: ["--out r/summary.csv is the --summary r/summary.csv"]),
   ]
 
   /// A results directory `r` (from a real run, its trace renamed `t`), a baseline, a tolerance file
@@ -261,6 +265,29 @@ struct FaultCatalogTests {
         "expectations.csv", "notes.csv", "summary.csv", "traces", "traces/t.csv", "traces/t.events.csv",
         "traces/t.objects.csv", "traces/t.observations.csv",
       ])
+  }
+
+  /// One file of the new set cannot be put in place (a file where `traces/` is to be): the run fails
+  /// with the environment code and the earlier run's set is left whole, not half replaced.
+  @Test func aRunWhosePublicationFailsLeavesTheEarlierRunsSetWhole() throws {
+    let dir = try Faults.directory(["s.yaml": Faults.scenario("t")])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let first = try CLI.run(["run", "s.yaml", "--out", "out", "--repetitions", "2", "--quiet"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    let out = dir.appendingPathComponent("out")
+    try FileManager.default.removeItem(at: out.appendingPathComponent("traces"))
+    try Data("not a directory\n".utf8).write(to: out.appendingPathComponent("traces"))
+    let before = Faults.entries(out)
+    let tables = try before.filter { $0.hasSuffix(".csv") }.map {
+      try Data(contentsOf: out.appendingPathComponent($0))
+    }
+    let second = try CLI.run(["run", "s.yaml", "--out", "out", "--quiet"], in: dir)
+    Faults.expectRefused(second, code: 3, says: ["out/traces"])
+    #expect(Faults.entries(out) == before, "files changed")
+    let after = try before.filter { $0.hasSuffix(".csv") }.map {
+      try Data(contentsOf: out.appendingPathComponent($0))
+    }
+    #expect(after == tables, "a table of the earlier run was replaced or removed")
   }
 
   // MARK: Locking

@@ -93,8 +93,13 @@ public enum Tuner {
     let out = options.outDirectory
     // Held until the tuning returns: a second tuning into --out is refused (`OutputDirectoryBusy`),
     // and the lock dies with a killed process.
-    let directory = try OutputDirectory(path: out, command: "docksim tune")
-    defer { directory.release() }
+    let directory = try OutputTransaction(
+      directory: out, command: "docksim tune",
+      outputs: [trialsFile, bestFile, sensitivityFile, summaryFile].map {
+        LabeledPath("output", (out as NSString).appendingPathComponent($0))
+      },
+      inputs: inputs(of: spec))
+    defer { directory.abort() }
     let trialsPath = (out as NSString).appendingPathComponent(trialsFile)
     let stored = try prepareTrialsFile(trialsPath, space: space, resume: options.resume)
     let evaluator = TrialEvaluator(
@@ -226,12 +231,25 @@ public enum Tuner {
       baseline: validated[0], validated: validated, chosen: validated[chosen], sensitivity: sensitivity,
       stop: stop, trainingTrials: trainRecords.count)
     // best.yaml, sensitivity.csv and summary.txt appear together or not at all.
-    defer { directory.discardStaging() }
     do {
-      try TuneReport.write(outcome, spec: spec, space: space, to: try directory.createStaging())
-      try directory.publish()
+      try TuneReport.write(outcome, spec: spec, space: space, to: try directory.staging())
+      try directory.commit()
     } catch { throw directory.unstaged(error) }
     return .finished(outcome)
+  }
+
+  /// Every file a tuning reads: its specification, the datasets' scenarios (files under a directory),
+  /// logs and references.
+  static func inputs(of spec: TuneSpec) -> [LabeledPath] {
+    var inputs = [LabeledPath("tuning specification", spec.file)]
+    for dataset in [spec.train, spec.validation] {
+      inputs += dataset.scenarios.flatMap { OutputPaths.files(under: $0) }.map { LabeledPath("scenario", $0) }
+      for log in dataset.logs {
+        inputs.append(LabeledPath("log", log.log))
+        if let reference = log.reference { inputs.append(LabeledPath("reference", reference)) }
+      }
+    }
+    return inputs
   }
 
   /// Loads every training and validation scenario once at each end of every parameter's range (and
