@@ -66,6 +66,22 @@ struct TrackerBoxOverlapTests {
     #expect(sweeps > 1_000)
   }
 
+  /// A frame where every box touches every other (issue 28's 1,024 clustered replay boxes): each run
+  /// holds all the others, sorted, built in time linear in the pairs.
+  @Test func aClusterWhereEveryBoxTouchesEveryOtherListsThemAllInOrder() {
+    var random = RandomStream(seed: 5, stream: "tracker-box-cluster")
+    let boxes = (0..<400).map { _ in
+      NormalizedRect(x: 0.45 + 0.02 * random.uniform(), y: 0.4, width: 0.05, height: 0.1)
+    }
+    var overlaps = BoxOverlapCandidates()
+    overlaps.build(boxes)
+    #expect(!overlaps.everyPair)
+    for i in boxes.indices {
+      let listed = overlaps.positions(of: i).map { overlaps.candidate($0) }
+      #expect(listed == boxes.indices.filter { $0 != i })
+    }
+  }
+
   @Test func boxesSideBySideHaveNoCandidates() {
     // The benchmark's scene: K boxes across the image, none touching another.
     let boxes = (0..<16).map { k in
