@@ -47,7 +47,8 @@ public final class OutputTransaction {
   ) throws {
     self.command = command
     try OutputPaths.requireNonEmpty(directory, option: "--out")
-    try OutputPaths.refuseOverwriting(outputs: [LabeledPath("--out", directory)] + outputs, inputs: inputs)
+    try OutputPaths.refuseOverwriting(
+      outputs: [LabeledPath("--out", directory)] + outputs + [Self.lockFile(in: directory)], inputs: inputs)
     roots = [Root(lock: try OutputDirectory(path: directory, command: command))]
   }
 
@@ -58,7 +59,8 @@ public final class OutputTransaction {
   public init(files: [LabeledPath], command: String, inputs: [LabeledPath] = []) throws {
     self.command = command
     for file in files { try OutputPaths.requireNonEmpty(file.path, option: file.label) }
-    try OutputPaths.refuseOverwriting(outputs: files, inputs: inputs)
+    try OutputPaths.refuseOverwriting(
+      outputs: files + files.map { Self.lockFile(in: Self.directory(of: $0.path)) }, inputs: inputs)
     for k in files.indices.dropFirst() {
       try OutputPaths.refuseOverwriting(
         outputs: [files[k]], inputs: Array(files[..<k]), because: "two outputs need two files")
@@ -179,6 +181,12 @@ public final class OutputTransaction {
       throw OutputConflict("\(path): not in a directory this \(command) holds")
     }
     return root
+  }
+
+  /// The lock file the transaction opens (and truncates) in `directory`: an input of that name would be
+  /// lost, so it is checked as an output.
+  private static func lockFile(in directory: String) -> LabeledPath {
+    LabeledPath("lock file", (directory as NSString).appendingPathComponent(OutputDirectory.lockName))
   }
 
   private static func directory(of path: String) -> String {

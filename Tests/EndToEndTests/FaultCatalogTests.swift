@@ -267,6 +267,19 @@ struct FaultCatalogTests {
       ])
   }
 
+  /// A scenario file named like the lock of the directory the run writes into would be truncated
+  /// when the run takes the lock.
+  @Test func anInputNamedLikeTheLockIsRefusedAndKept() throws {
+    let dir = try Faults.directory(["out/.docksim.lock": Faults.scenario("t")])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try CLI.run(["run", "out/.docksim.lock", "--out", "out", "--quiet"], in: dir)
+    Faults.expectRefused(
+      r, code: 2, says: ["lock file out/.docksim.lock is the scenario file out/.docksim.lock"])
+    #expect(
+      try String(contentsOf: dir.appendingPathComponent("out/.docksim.lock"), encoding: .utf8)
+        == Faults.scenario("t"))
+  }
+
   /// One file of the new set cannot be put in place (a file where `traces/` is to be): the run fails
   /// with the environment code and the earlier run's set is left whole, not half replaced.
   @Test func aRunWhosePublicationFailsLeavesTheEarlierRunsSetWhole() throws {
