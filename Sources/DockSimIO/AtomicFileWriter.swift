@@ -29,13 +29,7 @@ public final class AtomicFileWriter {
   ///   would replace it, or the link, with a regular file (`--out /dev/null` or `--report /dev/stdout`,
   ///   run as root, would destroy the system's null device or its standard-output link).
   public init(path: String) throws {
-    if let kind = InputFile.nonRegularTarget(path) {
-      throw IOFailure(
-        path: path,
-        message:
-          "is \(kind), not a regular file: an output is written whole to a new file and renamed into place, "
-          + "which would replace it; choose a regular file's path")
-    }
+    try Self.requireReplaceable(path)
     destination = URL(fileURLWithPath: path)
     let directory = destination.deletingLastPathComponent()
     try FileSystem.createDirectory(directory.path)
@@ -108,6 +102,18 @@ public final class AtomicFileWriter {
     finished = true
     close(descriptor)
     unlink(temporary.path)
+  }
+
+  /// Throws `IOFailure` when `path` is (or links to) a device, a named pipe or a socket, which an
+  /// output renamed into place would replace.
+  static func requireReplaceable(_ path: String) throws {
+    if let kind = InputFile.nonRegularTarget(path) {
+      throw IOFailure(
+        path: path,
+        message:
+          "is \(kind), not a regular file: an output is written whole to a new file and renamed into place, "
+          + "which would replace it; choose a regular file's path")
+    }
   }
 
   /// Writes `text` to `path` atomically in one go.

@@ -58,7 +58,11 @@ public final class OutputTransaction {
   /// - Throws: as `init(directory:…)`; also `OutputConflict` for an empty path or one file named twice.
   public init(files: [LabeledPath], command: String, inputs: [LabeledPath] = []) throws {
     self.command = command
-    for file in files { try OutputPaths.requireNonEmpty(file.path, option: file.label) }
+    for file in files {
+      try OutputPaths.requireNonEmpty(file.path, option: file.label)
+      // Refused before its directory is locked: `--out /dev/null` must not leave a lock in /dev.
+      try AtomicFileWriter.requireReplaceable(file.path)
+    }
     try OutputPaths.refuseOverwriting(
       outputs: files + files.map { Self.lockFile(in: Self.directory(of: $0.path)) }, inputs: inputs)
     for k in files.indices.dropFirst() {
@@ -231,9 +235,7 @@ struct Publication {
     for step in steps {
       let target = target(step)
       try refuseLinkedParents(step)
-      if let kind = InputFile.nonRegularTarget(target) {
-        throw IOFailure(path: target, message: "is \(kind), not a regular file: an output never replaces it")
-      }
+      try AtomicFileWriter.requireReplaceable(target)
       var info = stat()
       let exists = lstat(target, &info) == 0
       if exists && info.st_mode & S_IFMT == S_IFDIR {

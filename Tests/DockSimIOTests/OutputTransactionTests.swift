@@ -176,6 +176,16 @@ struct OutputTransactionTests {
     #expect(read(input) == "frame\n")
   }
 
+  /// `--out /dev/null`, run as root, must neither replace the device nor leave a lock in /dev.
+  @Test func aDeviceIsRefusedBeforeItsDirectoryIsLocked() throws {
+    #expect {
+      _ = try OutputTransaction(files: [LabeledPath("--out", "/dev/null")], command: "docksim score")
+    } throws: { error in
+      "\(error)".hasPrefix("/dev/null: is a character device, not a regular file")
+    }
+    #expect(!FileManager.default.fileExists(atPath: "/dev/" + OutputDirectory.lockName))
+  }
+
   @Test func aTransactionThatIsNotCommittedChangesNothing() throws {
     let dir = try TemporaryDirectory()
     defer { dir.remove() }
