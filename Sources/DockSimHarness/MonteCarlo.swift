@@ -8,10 +8,8 @@ public enum MonteCarlo {
   /// of `base` and `k` — fixed by the two numbers alone, so serial and parallel runs agree.
   public static func seed(_ base: UInt64, repetition k: Int) -> UInt64 {
     guard k > 0 else { return base }
-    var z = base &+ UInt64(k) &* 0x9e37_79b9_7f4a_7c15
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return (z ^ (z >> 31)) & UInt64(Int64.max)
+    // Kept within Int64 so that the seed fits a scenario file's `seed`.
+    return SplitMix64.mix(base &+ UInt64(k) &* SplitMix64.increment) & UInt64(Int64.max)
   }
 
   /// The `q` quantile of `sorted` (ascending, non-empty) by nearest rank: the value of rank ⌈q·n⌉, at
