@@ -44,4 +44,45 @@ struct ScoreRobustnessTests {
     #expect(r.row["mota"].flatMap(Double.init) == 1, "\(r.row)")
   }
 
+  /// Rows with a negative width or height are read, as py-motmetrics 1.4.0 reads them, and such a box
+  /// overlaps nothing (its maximum corner is below its minimum, so `boxiou`'s intersection is 0): a
+  /// truth box of that kind is a miss, a track box a false positive. The figures are py-motmetrics
+  /// 1.4.0's for these two files, obtained with
+  /// `mm.utils.compare_to_groundtruth(mm.io.loadtxt(gt, fmt='mot15-2D'), mm.io.loadtxt(t,
+  /// fmt='mot15-2D'), 'iou', distth=0.5)` and `mh.compute(acc, metrics=[…])`, printed with repr.
+  @Test func negativeSizesAreReadAsPyMotmetricsReadsThem() throws {
+    let truth = """
+      1,1,10,10,20,40,1,-1,-1,-1
+      1,2,100,10,-20,40,1,-1,-1,-1
+      2,1,12,10,20,40,1,-1,-1,-1
+      2,2,100,10,20,40,1,-1,-1,-1
+      3,1,14,10,20,-40,1,-1,-1,-1
+      3,2,102,10,20,40,1,-1,-1,-1
+
+      """
+    let tracks = """
+      1,1,10,10,20,40,1,-1,-1,-1
+      1,2,100,10,20,40,1,-1,-1,-1
+      1,3,50,50,-5,10,1,-1,-1,-1
+      2,1,12,10,20,40,1,-1,-1,-1
+      2,2,101,10,20,40,1,-1,-1,-1
+      3,1,14,10,20,40,1,-1,-1,-1
+      3,2,102,10,-20,40,1,-1,-1,-1
+
+      """
+    let r = try Self.score(truth: truth, tracks: tracks)
+    #expect(r.status == 0, "\(r.stderr)")
+    // py-motmetrics 1.4.0: mota -0.16666666666666674, motp 0.031746031746031744, idf1
+    // 0.46153846153846156, num_false_positives 4, num_misses 3, num_switches 0, recall 0.5,
+    // precision 0.42857142857142855.
+    let expected: [(String, Double)] = [
+      ("mota", -0.16666666666666674), ("motp_distance", 0.031746031746031744), ("idf1", 0.46153846153846156),
+      ("mot_false_positives", 4), ("mot_misses", 3), ("id_switches", 0), ("mot_recall", 0.5),
+      ("mot_precision", 0.42857142857142855),
+    ]
+    for (name, value) in expected {
+      let got = try #require(r.row[name].flatMap(Double.init), "\(name) in \(r.row)")
+      #expect(abs(got - value) <= 1e-15, "\(name): \(got), py-motmetrics \(value)")
+    }
+  }
 }
