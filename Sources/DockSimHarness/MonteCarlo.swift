@@ -30,7 +30,8 @@ public enum MonteCarlo {
   }
 
   /// The repetitions of one scenario (`outcomes[0]` is the scenario's own seed) as one outcome whose
-  /// metrics are the means (over the runs where the metric applies), and the per-metric statistics.
+  /// metrics are the means (over the runs where the metric applies; `OverflowSafeMean`, so finite
+  /// values have a finite mean), and the per-metric statistics.
   /// Any failed repetition makes the whole a failure naming its seed. Each expectation is checked on
   /// every seed and holds when the share of seeds meeting it reaches its `share` (every seed by default).
   public static func aggregate(_ outcomes: [RunOutcome], expectations: [Expectation]) -> (
@@ -49,7 +50,8 @@ public enum MonteCarlo {
     var means: [MetricValue] = []
     for (i, m) in results[0].metrics.enumerated() {
       let values = results.compactMap { $0.metrics[i].value }.sorted()
-      let mean = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+      // The one rule for sums over seeds: finite for huge finite values, the plain mean otherwise.
+      let mean = values.isEmpty ? nil : OverflowSafeMean.of(values)
       stats.append(
         Statistic(
           metric: m.name, runs: results.count, mean: mean,
