@@ -88,14 +88,25 @@ struct MergeCommand: ParsableCommand {
   /// Tuning shards: their trials.csv rows in trial order, ready for `docksim tune --resume`.
   private func mergeTuning() throws {
     let text: String
-    do { text = try TuneShards.merge(shards) } catch { throw fail("\(error)") }
+    let specification: String?
+    do {
+      text = try TuneShards.merge(shards)
+      specification = try TuneShards.mergedSpecification(shards)
+    } catch { throw fail("\(error)") }
     let directory = try lockOutputDirectory(out, command: "docksim merge")
     defer { directory.release() }
     let target = (out as NSString).appendingPathComponent(Tuner.trialsFile)
     guard !FileManager.default.fileExists(atPath: target) else {
       throw fail("\(target) already exists; merge into a new --out (nothing was changed)")
     }
-    do { try AtomicFileWriter.write(text, to: target) } catch { throw failWriting(error) }
+    do {
+      // The specification first: trials.csv's presence is what `tune --resume` looks for.
+      if let specification {
+        try AtomicFileWriter.write(
+          specification, to: (out as NSString).appendingPathComponent(Tuner.specificationFile))
+      }
+      try AtomicFileWriter.write(text, to: target)
+    } catch { throw failWriting(error) }
     if !quiet {
       print(
         "merged \(shards.count) tuning shards into \(target); finish with `docksim tune SPEC --resume --out \(out)`"
