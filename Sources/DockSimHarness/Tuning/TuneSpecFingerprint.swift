@@ -98,10 +98,14 @@ public struct TuneSpecFingerprint: Equatable, Sendable {
     return items.isEmpty ? "none" : escaped(items.joined(separator: ", "))
   }
 
-  /// `name #digest` of the file at `path`: its last component and FNV-1a of its text.
+  /// `name #digest` of the file at `path`: its last component and FNV-1a of its bytes. The file was
+  /// read and checked (size, UTF-8) when the dataset was expanded; this only hashes it again.
   static func fileDigest(_ path: String) throws -> String {
-    let text = try InputFile.text(path: path, expected: "a recorded log", maximumSize: GateFiles.maximumSize)
-    return "\((path as NSString).lastPathComponent) #\(ShardManifest.hex(FNV1a.hash(text)))"
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw TuneError("\(path): cannot read the file again to record it in \(fileName)")
+    }
+    let digest = FNV1a.hash(String(decoding: data, as: UTF8.self))
+    return "\((path as NSString).lastPathComponent) #\(ShardManifest.hex(digest))"
   }
 
   static func parameters(_ parameters: [TuneParameter]) -> String {
