@@ -54,7 +54,7 @@ let package = Package(
       ]),
 
     // MARK: Seeded mutation fuzzer of the file readers (scripts/fuzz.sh, docs/robustness.md)
-    .executableTarget(name: "docksim-fuzz", dependencies: ["DockSimIO", "DockSimHarness"]),
+    .executableTarget(name: "docksim-fuzz", dependencies: ["DockSimCore", "DockSimIO", "DockSimHarness"]),
 
     // MARK: DockKit-shaped API on the virtual clock, and an example app
     .target(name: "DockSimKit", dependencies: ["DockSimCore"]),

@@ -79,7 +79,7 @@ public struct LogScore: Equatable, Sendable {
       guard let primary = tracker.primaryTrack else { continue }
       let truth = Direction(azimuth: reference[next].azimuth, elevation: reference[next].elevation)
       let estimate = Direction(azimuth: primary.state.azimuth, elevation: primary.state.elevation)
-      let error = FramingMetrics.angleBetween(estimate, truth)
+      let error = Direction.angleBetween(estimate, truth)
       score.estimatedFrames += 1
       score.errorSquares += error * error
     }

@@ -8,10 +8,8 @@ public enum MonteCarlo {
   /// of `base` and `k` — fixed by the two numbers alone, so serial and parallel runs agree.
   public static func seed(_ base: UInt64, repetition k: Int) -> UInt64 {
     guard k > 0 else { return base }
-    var z = base &+ UInt64(k) &* 0x9e37_79b9_7f4a_7c15
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return (z ^ (z >> 31)) & UInt64(Int64.max)
+    // Kept within Int64 so that the seed fits a scenario file's `seed`.
+    return SplitMix64.mix(base &+ UInt64(k) &* SplitMix64.increment) & UInt64(Int64.max)
   }
 
   /// The `q` quantile of `sorted` (ascending, non-empty) by nearest rank: the value of rank ⌈q·n⌉, at
@@ -32,7 +30,8 @@ public enum MonteCarlo {
   }
 
   /// The repetitions of one scenario (`outcomes[0]` is the scenario's own seed) as one outcome whose
-  /// metrics are the means (over the runs where the metric applies), and the per-metric statistics.
+  /// metrics are the means (over the runs where the metric applies; `OverflowSafeMean`, so finite
+  /// values have a finite mean), and the per-metric statistics.
   /// Any failed repetition makes the whole a failure naming its seed. Each expectation is checked on
   /// every seed and holds when the share of seeds meeting it reaches its `share` (every seed by default).
   public static func aggregate(_ outcomes: [RunOutcome], expectations: [Expectation]) -> (
@@ -51,7 +50,8 @@ public enum MonteCarlo {
     var means: [MetricValue] = []
     for (i, m) in results[0].metrics.enumerated() {
       let values = results.compactMap { $0.metrics[i].value }.sorted()
-      let mean = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+      // The one rule for sums over seeds: finite for huge finite values, the plain mean otherwise.
+      let mean = values.isEmpty ? nil : OverflowSafeMean.of(values)
       stats.append(
         Statistic(
           metric: m.name, runs: results.count, mean: mean,

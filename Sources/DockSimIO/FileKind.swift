@@ -71,8 +71,7 @@ public enum FileKind: Sendable, Equatable {
       return header.starts(with: ObservationLog.columns.prefix(2)) ? .observationLog : .table
     }
     // Bounded aliases and nesting first, as every YAML reader here does.
-    guard (try? YAMLShape.check(text, file: file)) != nil,
-      let root = try? Yams.compose(yaml: text), case .mapping(let mapping) = root
+    guard let root = try? YAMLShape.compose(text, file: file), case .mapping(let mapping) = root
     else { return nil }
     let keys = Set(mapping.keys.compactMap(\.string))
     if keys.contains("suite") { return .suite }

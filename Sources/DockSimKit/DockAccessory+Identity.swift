@@ -1,3 +1,4 @@
+import DockSimCore
 import Foundation
 
 extension DockAccessory {
@@ -26,15 +27,13 @@ extension DockAccessory {
     /// A deterministic UUID for `name`: FNV-1a over its UTF-8 bytes, twice with different seeds, with
     /// the version and variant bits set. Not cryptographic; it only has to be stable and distinct.
     static func uuid(forName name: String) -> UUID {
-      func fnv(_ seed: UInt64) -> UInt64 {
-        var h = seed
-        for b in name.utf8 {
-          h ^= UInt64(b)
-          h = h &* 0x100_0000_01b3
-        }
-        return h
+      func fnv(_ basis: UInt64) -> UInt64 {
+        var hash = FNV1a(basis: basis)
+        hash.add(name)
+        return hash.value
       }
-      let a = fnv(0xcbf2_9ce4_8422_2325)
+      let a = fnv(FNV1a.offsetBasis)
+      // The standard basis with its halves swapped: a second 64 bits for the UUID's other half.
       let b = fnv(0x84222325_cbf29ce4)
       var bytes = (0..<8).map { UInt8(truncatingIfNeeded: a >> (56 - 8 * $0)) }
       bytes += (0..<8).map { UInt8(truncatingIfNeeded: b >> (56 - 8 * $0)) }

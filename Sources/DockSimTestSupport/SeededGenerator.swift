@@ -1,19 +1,12 @@
-/// A small, fast, reproducible random number generator (SplitMix64) so randomized tests draw
-/// the same values on every run and platform.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+import DockSimCore
 
+/// A small, fast, reproducible random number generator (DockSim's one `SplitMix64`) so randomized tests
+/// draw the same values on every run and platform.
+public typealias SeededGenerator = SplitMix64
+
+extension SplitMix64 {
   /// A generator whose sequence is fully determined by `seed`.
   public init(seed: UInt64) {
-    state = seed
-  }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    self.init(state: seed)
   }
 }

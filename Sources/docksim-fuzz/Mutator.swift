@@ -1,21 +1,13 @@
-/// SplitMix64: tiny, fast and fully determined by its seed, so iteration `i` of seed `S` always makes
-/// the same input on every machine (the harness's whole reproduction story rests on this).
-struct SplitMix64 {
-  var state: UInt64
+import DockSimCore
 
+/// DockSim's one SplitMix64, tiny, fast and fully determined by its seed, so iteration `i` of seed `S`
+/// always makes the same input on every machine (the harness's whole reproduction story rests on this).
+extension SplitMix64 {
   /// The generator for iteration `index` of run `seed`: inputs depend on (seed, index) only, never on
   /// earlier iterations, so any one of them can be rebuilt alone (`--replay`).
   init(seed: UInt64, index: UInt64) {
-    state = seed &* 0x9E37_79B9_7F4A_7C15 ^ (index &+ 0x632B_E59B_D9B4_E019)
+    self.init(state: seed &* SplitMix64.increment ^ (index &+ 0x632B_E59B_D9B4_E019))
     _ = next()
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 
   /// Uniform in 0..<n (n > 0); the modulo bias is irrelevant for fuzzing.

@@ -1,3 +1,4 @@
+import DockSimCore
 import DockSimIO
 import Foundation
 import Synchronization

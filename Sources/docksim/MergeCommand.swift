@@ -85,7 +85,11 @@ struct MergeCommand: ParsableCommand {
   /// Tuning shards: their trials.csv rows in trial order, ready for `docksim tune --resume`.
   private func mergeTuning() throws {
     let text: String
-    do { text = try TuneShards.merge(shards) } catch { throw fail("\(error)") }
+    let specification: String?
+    do {
+      text = try TuneShards.merge(shards)
+      specification = try TuneShards.mergedSpecification(shards)
+    } catch { throw fail("\(error)") }
     let transaction = try openTransaction(
       directory: out, command: "docksim merge",
       inputs: shards.flatMap { OutputPaths.files(under: $0) }.map { LabeledPath("shard file", $0) })
@@ -95,8 +99,10 @@ struct MergeCommand: ParsableCommand {
       throw fail("\(target) already exists; merge into a new --out (nothing was changed)")
     }
     do {
+      // Published together with trials.csv, whose presence is what `tune --resume` looks for.
+      if let specification { try transaction.write(specification, to: Tuner.specificationFile) }
       try transaction.write(text, to: Tuner.trialsFile)
-      try transaction.commit()
+      try transaction.commit(last: [Tuner.trialsFile])
     } catch { throw failWriting(transaction.unstaged(error)) }
     if !quiet {
       print(

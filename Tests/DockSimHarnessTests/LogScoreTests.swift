@@ -31,7 +31,7 @@ struct LogScoreTests {
     for (e, t) in zip(ekf, truth).suffix(s.estimatedFrames) {
       let a = Direction(azimuth: Fixtures.number(e, "az"), elevation: Fixtures.number(e, "el"))
       let b = Direction(azimuth: Fixtures.number(t, "az"), elevation: Fixtures.number(t, "el"))
-      let d = FramingMetrics.angleBetween(a, b)
+      let d = Direction.angleBetween(a, b)
       squares += d * d
     }
     let want = (squares / Double(s.estimatedFrames)).squareRoot()

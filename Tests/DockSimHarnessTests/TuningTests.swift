@@ -106,7 +106,8 @@ final class StopAfter: @unchecked Sendable {
     _ = try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("two"), jobs: 2))
     _ = try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("again"), jobs: 2))
     let files = try f.files("one")
-    #expect(files.keys.sorted() == ["best.yaml", "sensitivity.csv", "summary.txt", "trials.csv"])
+    #expect(
+      files.keys.sorted() == ["best.yaml", "sensitivity.csv", "summary.txt", "trials.csv", "trials.spec"])
     #expect(try f.files("two") == files)
     #expect(try f.files("again") == files)
     // Baseline, 4 design trials, local trials up to the budget of 10, then validation and probes.
@@ -148,7 +149,7 @@ final class StopAfter: @unchecked Sendable {
       }
       // Only whole rows, and nothing else written yet.
       let partial = try f.files("cut-\(limit)")
-      #expect(partial.keys.sorted() == ["trials.csv"])
+      #expect(partial.keys.sorted() == ["trials.csv", "trials.spec"])
       #expect(partial["trials.csv"]!.last == UInt8(ascii: "\n"))
       let rows = String(decoding: partial["trials.csv"]!, as: UTF8.self).split(separator: "\n").count - 1
       #expect(rows >= limit)
@@ -173,7 +174,7 @@ final class StopAfter: @unchecked Sendable {
       else { throw TuneError("expected a shard") }
       #expect(s.plannedDesignTrials == 5)
       owned += s.trials
-      #expect(try f.files("shard-\(i)").keys.sorted() == ["shard.csv", "trials.csv"])
+      #expect(try f.files("shard-\(i)").keys.sorted() == ["shard.csv", "trials.csv", "trials.spec"])
     }
     #expect(owned.sorted() == [0, 1, 2, 3, 4])
     // Any order of directories; the merged rows are the unsharded tuning's first five rows.
@@ -183,6 +184,8 @@ final class StopAfter: @unchecked Sendable {
     #expect(merged.split(separator: "\n").count == 6)
     try FileManager.default.createDirectory(atPath: f.out("merged"), withIntermediateDirectories: true)
     try Data(merged.utf8).write(to: URL(fileURLWithPath: f.out("merged") + "/trials.csv"))
+    let specification = try #require(try TuneShards.mergedSpecification(shards))
+    try Data(specification.utf8).write(to: URL(fileURLWithPath: f.out("merged") + "/trials.spec"))
     _ = try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("merged"), jobs: 2, resume: true))
     #expect(try f.files("merged") == f.files("whole"))
     // A missing shard, or a shard of another tuning, is refused.
@@ -194,6 +197,9 @@ final class StopAfter: @unchecked Sendable {
     #expect {
       try TuneShards.merge([shards[0], shards[1], f.out("other")])
     } throws: { "\($0)".contains("fingerprint") }
+    #expect {
+      try TuneShards.mergedSpecification([shards[0], shards[1], f.out("other")])
+    } throws: { "\($0)".contains("other/trials.spec: another specification than") }
   }
 
   @Test func aTornLastRowIsDroppedOnResume() throws {
@@ -222,15 +228,35 @@ final class StopAfter: @unchecked Sendable {
     #expect {
       try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("run"), jobs: 2, resume: true))
     } throws: { error in
-      "\(error)".contains("trial 1 (train) was written as design with values")
+      "\(error)".contains(
+        "trials.spec: trials.csv was written under another specification: search: was seed 5")
     }
     spec.search.seed = 5
     spec.parameters.removeLast()
     #expect {
       try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("run"), jobs: 2, resume: true))
     } throws: { error in
+      "\(error)".contains("another specification: parameters: was tracker.process_noise_angle")
+    }
+    #expect(try f.files("run") == before)
+    // Without trials.spec (a DockSim before it) the rows themselves are checked, and the specification
+    // is not recorded when they disagree with it.
+    let specFile = URL(fileURLWithPath: f.out("run") + "/trials.spec")
+    try FileManager.default.removeItem(at: specFile)
+    #expect {
+      try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("run"), jobs: 2, resume: true))
+    } throws: { error in
       "\(error)".contains("trials.csv:1: column 8: expected 'framing_error_rms', got 'controller.gain_per_s'")
     }
+    spec = try TuneSpecLoader.load(path: f.spec)
+    spec.search.seed = 99
+    #expect {
+      try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("run"), jobs: 2, resume: true))
+    } throws: { error in
+      "\(error)".contains("trial 1 (train) was written as design with values")
+    }
+    #expect(!FileManager.default.fileExists(atPath: specFile.path))
+    try before["trials.spec"]!.write(to: specFile)
     // A fresh start never overwrites earlier trials.
     #expect {
       try Tuner.run(spec, options: TuneOptions(outDirectory: f.out("run"), jobs: 2))

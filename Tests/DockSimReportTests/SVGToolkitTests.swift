@@ -71,11 +71,3 @@ struct DecimationTests {
     #expect(Decimation.segments(xs: xs, ys: [Double](repeating: .nan, count: 6), buckets: 10).isEmpty)
   }
 }
-
-struct XMLTextTests {
-  @Test func escapesMarkupCharacters() {
-    #expect(XMLText.escape("a < b & \"c\" > d") == "a &lt; b &amp; &quot;c&quot; &gt; d")
-    #expect(XMLText.escape("bell\u{07}") == "bell ")
-    #expect(XMLText.escape("30°, −2") == "30°, −2")
-  }
-}

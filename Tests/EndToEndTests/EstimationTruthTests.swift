@@ -59,7 +59,7 @@ struct EstimationTruthTests {
       let pose = try #require(poseAt[row["est_capture_t_s"]!])
       let truth = scenario.camera.direction(u: u, v: v, pose: pose)
       let estimate = Direction(azimuth: Double(row["est_az_rad"]!)!, elevation: Double(row["est_el_rad"]!)!)
-      let e = FramingMetrics.angleBetween(estimate, truth)
+      let e = Direction.angleBetween(estimate, truth)
       squares += e * e
       count += 1
       #expect(!(row["est_nees"] ?? "").isEmpty, "frame \(frame): no est_nees")

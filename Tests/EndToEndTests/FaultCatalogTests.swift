@@ -511,8 +511,8 @@ struct FaultCatalogTests {
   func aFullDiskNeverLeavesATornTrialRow() throws {
     let fs = try Tmpfs(kilobytes: 64)
     defer { fs.unmount() }
-    // Two free pages: the lock file's and one for trials.csv, which fills mid-row.
-    try Data(count: 56 * 1024).write(to: fs.url.appendingPathComponent("filler"))
+    // Three free pages: the lock file's, trials.spec's and one for trials.csv, which fills mid-row.
+    try Data(count: 52 * 1024).write(to: fs.url.appendingPathComponent("filler"))
     let dir = try Faults.directory(["s.yaml": Faults.scenario("t", duration: 1)])
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = fs.url.appendingPathComponent("t")

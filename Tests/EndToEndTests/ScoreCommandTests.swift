@@ -105,11 +105,11 @@ struct ScoreCommandTests {
     let gt = tmp.appendingPathComponent("gt.txt")
     let tracks = tmp.appendingPathComponent("t.txt")
     let out = tmp.appendingPathComponent("out.csv")
-    try "1,1,10,10,5,5,1\n2,1,10,10,-5,5,1\n".write(to: gt, atomically: true, encoding: .utf8)
+    try "1,1,10,10,5,5,1\n2,1,10,10,1e999,5,1\n".write(to: gt, atomically: true, encoding: .utf8)
     try "1,1,10,10,5,5,1\n".write(to: tracks, atomically: true, encoding: .utf8)
     let r = try CLI.run(["score", "--truth", gt.path, "--tracks", tracks.path, "--out", out.path])
     #expect(r.status == 2)
-    #expect(r.stderr.contains("\(gt.path):2: bb_width: expected a number ≥ 0"), "stderr: \(r.stderr)")
+    #expect(r.stderr.contains("\(gt.path):2: bb_width: expected a finite number"), "stderr: \(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
 
     let objects = tmp.appendingPathComponent("x.objects.csv")

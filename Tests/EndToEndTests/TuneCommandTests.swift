@@ -58,7 +58,8 @@ import Testing
     #expect(r.stderr.contains("docksim tune: 1/"))
     #expect(!r.stderr.contains("\r"))
     let files = try contents(dir.appendingPathComponent("out"))
-    #expect(files.keys.sorted() == ["best.yaml", "sensitivity.csv", "summary.txt", "trials.csv"])
+    #expect(
+      files.keys.sorted() == ["best.yaml", "sensitivity.csv", "summary.txt", "trials.csv", "trials.spec"])
     let best = String(decoding: files["best.yaml"]!, as: UTF8.self)
     #expect(best.contains("# use with: docksim run --params best.yaml"))
     // best.yaml is a valid overlay for run.
@@ -123,11 +124,60 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
     let partial = try contents(dir.appendingPathComponent("cut"))
-    #expect(partial.keys.sorted() == ["trials.csv"])
+    #expect(partial.keys.sorted() == ["trials.csv", "trials.spec"])
     #expect(partial["trials.csv"]!.last == UInt8(ascii: "\n"))
 
     let resumed = try CLI.run(arguments(dir, out: "cut", budget: 30) + ["--resume"])
     #expect(resumed.status == 0, "\(resumed.stderr)")
     #expect(try contents(dir.appendingPathComponent("cut")) == contents(dir.appendingPathComponent("whole")))
+  }
+
+  /// A whole tuning of budget 5 in `dir`/out.
+  func finishedTuning(_ dir: URL) throws -> URL {
+    let r = try CLI.run(arguments(dir, out: "out", budget: 5) + ["--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    return dir.appendingPathComponent("out")
+  }
+
+  /// trials.csv is written with trials.spec, the specification's parts in canonical text: a resume of
+  /// the same specification continues, one of another training set, objective or search space is
+  /// refused with exit 2 naming the part and both texts, and nothing is changed.
+  @Test func resumeRefusesAnotherSpecificationNamingWhatDiffers() throws {
+    let dir = try setUp()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = try finishedTuning(dir)
+    let spec = try String(contentsOf: out.appendingPathComponent("trials.spec"), encoding: .utf8)
+    #expect(spec.contains("objective: "), "\(spec)")
+    let before = try contents(out)
+    let same = try CLI.run(arguments(dir, out: "out", budget: 5) + ["--quiet", "--resume"])
+    #expect(same.status == 0, "\(same.stderr)")
+    #expect(try contents(out) == before, "a resume of a finished tuning writes the same files")
+    let b = dir.appendingPathComponent("b.yaml").path
+    for (extra, says) in [
+      (["--minimize", "framing_error_p95"], "objective: was "),
+      (["--train", b], "train: was "),
+      (["--param", "controller.gain_per_s=1:20"], "parameters: was "),
+      (["--seed", "2"], "search: was "),
+    ] {
+      let r = try CLI.run(arguments(dir, out: "out", budget: 5) + extra + ["--quiet", "--resume"])
+      #expect(r.status == 2, "\(extra): \(r.stderr)")
+      #expect(r.stderr.contains(says) && r.stderr.contains(", now "), "\(extra): \(r.stderr)")
+      #expect(r.stderr.contains("trials.spec"), "\(extra): \(r.stderr)")
+      #expect(try contents(out) == before, "\(extra): nothing changed")
+    }
+  }
+
+  /// A directory of an earlier DockSim (trials.csv without trials.spec) is resumed as before, under
+  /// the specification given, which is then recorded in trials.spec.
+  @Test func resumeWithoutASpecificationFileRecordsTheGivenOne() throws {
+    let dir = try setUp()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = try finishedTuning(dir)
+    let specFile = out.appendingPathComponent("trials.spec")
+    let spec = try Data(contentsOf: specFile)
+    try FileManager.default.removeItem(at: specFile)
+    let r = try CLI.run(arguments(dir, out: "out", budget: 5) + ["--quiet", "--resume"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try Data(contentsOf: specFile) == spec)
   }
 }

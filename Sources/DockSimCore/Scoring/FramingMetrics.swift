@@ -22,7 +22,7 @@ public struct FramingMetrics: MetricAccumulator {
     histogram.add(e)
     if truth.centerInImage { inFrame += 1 }
     if let est = frame.estimate, let ref = frame.truthAtEstimate {
-      let err = FramingMetrics.angleBetween(
+      let err = Direction.angleBetween(
         Direction(azimuth: est.state.azimuth, elevation: est.state.elevation), ref.direction)
       estimates += 1
       estimationSquares += err * err
@@ -39,17 +39,5 @@ public struct FramingMetrics: MetricAccumulator {
         .estimationErrorRMS, estimates > 0 ? (estimationSquares / Double(estimates)).squareRoot() : nil
       ),
     ]
-  }
-
-  /// The angle between two directions, radians (chord formula, accurate for small angles).
-  public static func angleBetween(_ a: Direction, _ b: Direction) -> Double {
-    func unit(_ d: Direction) -> (Double, Double, Double) {
-      let ce = cos(d.elevation)
-      return (ce * cos(d.azimuth), ce * sin(d.azimuth), sin(d.elevation))
-    }
-    let (ax, ay, az) = unit(a)
-    let (bx, by, bz) = unit(b)
-    let chord = ((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz)).squareRoot()
-    return 2 * asin(min(1, chord / 2))
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rectangle in normalized image coordinates, origin at the **lower-left** corner, x to the right,
 /// y upward (Vision / DockKit observation convention). 1.0 is the full image width or height.
 public struct NormalizedRect: Equatable, Sendable {
@@ -115,5 +117,20 @@ public struct Point3: Equatable, Sendable {
     self.x = x
     self.y = y
     self.z = z
+  }
+}
+
+extension Direction {
+  /// The angle between two directions, radians in [0, π] (the chord formula, accurate for small
+  /// angles where the arccosine of a dot product is not).
+  public static func angleBetween(_ a: Direction, _ b: Direction) -> Double {
+    func unit(_ d: Direction) -> (Double, Double, Double) {
+      let ce = cos(d.elevation)
+      return (ce * cos(d.azimuth), ce * sin(d.azimuth), sin(d.elevation))
+    }
+    let (ax, ay, az) = unit(a)
+    let (bx, by, bz) = unit(b)
+    let chord = ((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz)).squareRoot()
+    return 2 * asin(min(1, chord / 2))
   }
 }

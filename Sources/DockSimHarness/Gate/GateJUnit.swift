@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// The gate as JUnit XML, for CI test reports: one `<testsuite name="docksim gate">` inside
 /// `<testsuites>`, one `<testcase classname="<scenario>" name="<check>">` per finding (every metric
 /// compared, each scenario's status and expectations, each scenario added or removed), with a
@@ -20,21 +22,22 @@ public enum GateJUnit {
   }
 
   private static func testcase(_ f: GateFinding, strict: Bool) -> [String] {
-    let open = "    <testcase classname=\"\(escape(f.scenario))\" name=\"\(escape(f.check))\" time=\"0\""
+    let open =
+      "    <testcase classname=\"\(XMLText.escape(f.scenario))\" name=\"\(XMLText.escape(f.check))\" time=\"0\""
     let summary = description(f)
     switch f.verdict {
     case .cannotTell where strict:
       return [
         open + ">",
-        "      <failure message=\"\(escape(summary))\" type=\"cannot-tell\">\(escape(summary))</failure>",
+        "      <failure message=\"\(XMLText.escape(summary))\" type=\"cannot-tell\">\(XMLText.escape(summary))</failure>",
         "    </testcase>",
       ]
     case .cannotTell:
-      return [open + ">", "      <system-out>\(escape(summary))</system-out>", "    </testcase>"]
+      return [open + ">", "      <system-out>\(XMLText.escape(summary))</system-out>", "    </testcase>"]
     case .regression:
       return [
         open + ">",
-        "      <failure message=\"\(escape(summary))\" type=\"regression\">\(escape(summary))</failure>",
+        "      <failure message=\"\(XMLText.escape(summary))\" type=\"regression\">\(XMLText.escape(summary))</failure>",
         "    </testcase>",
       ]
     case .notApplicable:
@@ -42,7 +45,7 @@ public enum GateJUnit {
         open + ">", "      <skipped message=\"not applicable in the baseline and now\"/>", "    </testcase>",
       ]
     case .improvement, .changed:
-      return [open + ">", "      <system-out>\(escape(summary))</system-out>", "    </testcase>"]
+      return [open + ">", "      <system-out>\(XMLText.escape(summary))</system-out>", "    </testcase>"]
     case .unchanged:
       return [open + "/>"]
     }
@@ -58,28 +61,5 @@ public enum GateJUnit {
     let tolerance = GateFormat.tolerance(f)
     if !tolerance.isEmpty { text += ", tolerance \(tolerance)" }
     return text + ": " + GateFormat.verdict(f)
-  }
-
-  /// Text safe in XML attributes and content: the five entities escaped, characters XML 1.0 forbids
-  /// (most control characters) replaced by U+FFFD, line breaks kept as character references.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
-      case "\t": out += "&#9;"
-      default:
-        let v = scalar.value
-        let allowed = v >= 0x20 && !(0xD800...0xDFFF).contains(v) && v != 0xFFFE && v != 0xFFFF
-        out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-      }
-    }
-    return out
   }
 }

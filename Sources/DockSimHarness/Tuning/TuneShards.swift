@@ -78,6 +78,35 @@ public enum TuneShards {
     return header! + manifests[0].entries.map { rows[$0.position]! }.joined()
   }
 
+  /// The shards' common `trials.spec` (`TuneSpecFingerprint`), for the merged directory; nil when no
+  /// shard has one (shards of a DockSim before it).
+  ///
+  /// - Throws: `InputError` naming the first shard whose specification differs from the first
+  ///   shard's, or that has none when the first has one.
+  public static func mergedSpecification(_ directories: [String]) throws(InputError) -> String? {
+    var first: String?
+    for (k, directory) in directories.enumerated() {
+      let file = (directory as NSString).appendingPathComponent(TuneSpecFingerprint.fileName)
+      let text: String?
+      if FileManager.default.fileExists(atPath: file) {
+        text = try InputFile.text(
+          path: file, expected: "the shard's trials.spec", maximumSize: TuneSpecFingerprint.maximumSize)
+      } else {
+        text = nil
+      }
+      if k == 0 {
+        first = text
+      } else if text != first {
+        throw InputError(
+          file: text == nil ? directory : file,
+          message: text == nil
+            ? "no \(TuneSpecFingerprint.fileName), unlike \(directories[0]); the shards come from different tunings"
+            : "another specification than \(directories[0])'s; the shards come from different tunings")
+      }
+    }
+    return first
+  }
+
   /// The text of each CSV record, line break included (a quoted cell may hold line breaks).
   static func recordTexts(_ text: String) -> [String] {
     var out: [String] = []

@@ -81,6 +81,8 @@ public enum Tuner {
   }
 
   public static let trialsFile = "trials.csv"
+  /// The specification `trials.csv` was written under (`TuneSpecFingerprint`).
+  public static let specificationFile = TuneSpecFingerprint.fileName
   public static let bestFile = "best.yaml"
   public static let sensitivityFile = "sensitivity.csv"
   public static let summaryFile = "summary.txt"
@@ -95,13 +97,20 @@ public enum Tuner {
     // and the lock dies with a killed process.
     let directory = try OutputTransaction(
       directory: out, command: "docksim tune",
-      outputs: [trialsFile, bestFile, sensitivityFile, summaryFile].map {
+      outputs: [specificationFile, trialsFile, bestFile, sensitivityFile, summaryFile].map {
         LabeledPath("output", (out as NSString).appendingPathComponent($0))
       },
       inputs: inputs(of: spec))
     defer { directory.abort() }
     let trialsPath = (out as NSString).appendingPathComponent(trialsFile)
-    let stored = try prepareTrialsFile(trialsPath, space: space, resume: options.resume)
+    let fingerprint = try TuneSpecFingerprint.of(spec, train: train, validation: validation)
+    let (stored, unrecorded) = try prepareTrialsFile(
+      trialsPath, space: space, resume: options.resume, fingerprint: fingerprint)
+    // A directory of a DockSim before trials.spec: its rows are checked against this specification as
+    // they are replayed, and the specification recorded once they all agreed.
+    func record() throws {
+      if unrecorded { try AtomicFileWriter.write(fingerprint.text, to: fingerprintPath(trialsPath)) }
+    }
     let evaluator = TrialEvaluator(
       spec: spec, space: space, data: [.train: train, .validation: validation], jobs: options.jobs,
       isCancelled: options.isCancelled, log: try TrialLogFile(path: trialsPath), stored: stored)
@@ -139,6 +148,7 @@ public enum Tuner {
       let mine = candidates.filter { shard.owns($0.trial) }
       _ = try evaluator.evaluate(mine, on: .train)
       try checkWrites(evaluator)
+      try record()
       // Written last: its presence says the shard's trials are complete.
       try TuneShards.manifest(
         shard: shard, spec: spec, space: space,
@@ -227,6 +237,7 @@ public enum Tuner {
         "\(trialsPath): \(evaluator.unusedStoredRows) row(s) were not reached by this tuning: the specification, its seed or the budget changed since it was written; tune into a new --out"
       )
     }
+    try record()
     let outcome = TuneOutcome(
       baseline: validated[0], validated: validated, chosen: validated[chosen], sensitivity: sensitivity,
       stop: stop, trainingTrials: trainRecords.count)
@@ -308,18 +319,46 @@ public enum Tuner {
     }
   }
 
-  /// Creates `trials.csv` with its header, or reads it back to resume.
-  static func prepareTrialsFile(_ path: String, space: SearchSpace, resume: Bool) throws -> [TrialRecord] {
+  /// `trials.spec` beside the `trials.csv` at `trialsPath`.
+  static func fingerprintPath(_ trialsPath: String) -> String {
+    ((trialsPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(specificationFile)
+  }
+
+  /// Creates `trials.csv` with its header and `trials.spec` beside it, or reads `trials.csv` back to
+  /// resume once `trials.spec` shows the same specification. `unrecorded`: the directory has no
+  /// `trials.spec` (a DockSim before it), so the rows are resumed under this specification, to be
+  /// recorded once they agree with it.
+  static func prepareTrialsFile(
+    _ path: String, space: SearchSpace, resume: Bool, fingerprint: TuneSpecFingerprint
+  ) throws -> (records: [TrialRecord], unrecorded: Bool) {
     let exists = FileManager.default.fileExists(atPath: path)
+    let specPath = fingerprintPath(path)
     if !resume {
       if exists {
         throw TuneError(
           "\(path) already exists: continue it with --resume, or choose another --out (nothing was changed)")
       }
+      // Before trials.csv, whose presence is what a resume looks for.
+      try AtomicFileWriter.write(fingerprint.text, to: specPath)
       try AtomicFileWriter.write(TrialLog.header(space), to: path)
-      return []
+      return ([], false)
     }
     guard exists else { throw TuneError("\(path): nothing to resume (no such file); start without --resume") }
+    let recorded = FileManager.default.fileExists(atPath: specPath)
+    if recorded {
+      let old = try TuneSpecFingerprint.parse(
+        try InputFile.text(
+          path: specPath, expected: "the tuning's specification as `docksim tune` writes it",
+          maximumSize: TuneSpecFingerprint.maximumSize), file: specPath)
+      let differences = fingerprint.differences(from: old)
+      guard differences.isEmpty else {
+        throw TuneError(
+          "\(specPath): trials.csv was written under another specification: "
+            + differences.joined(separator: "; ")
+            + "; resume with the specification it was written under, or tune into a new --out (nothing was changed)"
+        )
+      }
+    }
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
       throw TuneError("\(path): cannot read as UTF-8 text: \(error.localizedDescription)")
@@ -327,7 +366,7 @@ public enum Tuner {
     let (records, complete) = try TrialLog.read(text, file: path, space: space)
     // A torn last row (killed mid-write) is dropped before appending.
     if complete.utf8.count != text.utf8.count { try AtomicFileWriter.write(complete, to: path) }
-    return records
+    return (records, !recorded)
   }
 
   static func checkWrites(_ evaluator: TrialEvaluator) throws {

@@ -9,7 +9,8 @@ import DockSimCore
 /// no effect on IoU but on the written figures), and rows with `conf` below the minimum confidence are
 /// dropped (−1 by default, which keeps every row of both files; give 1 for MOT16+ ground truth, whose
 /// 7th column is 0 on boxes not to be scored). The 8th to 10th columns are read as numbers and not used.
-/// Lines starting with `#` and blank lines are skipped.
+/// Lines starting with `#` and blank lines are skipped. A negative width or height is read as written,
+/// as py-motmetrics reads it: such a box overlaps nothing (`MOTBox.iou` 0), so it is never matched.
 public enum MOTChallengeFile {
   /// The column names used in error messages.
   public static let columns = [
@@ -76,9 +77,6 @@ public enum MOTChallengeFile {
       guard values[1] == values[1].rounded(), abs(values[1]) < 1e15 else {
         throw row.fail("id", "expected a whole number, got \(row.cells[1].trimmingSpaces)")
       }
-      for k in 4...5 where values[k] < 0 {
-        throw row.fail(columns[k], "expected a number ≥ 0, got \(row.cells[k].trimmingSpaces)")
-      }
       let frame = Int(values[0])
       let id = Int(values[1])
       if uniqueIDs {
@@ -94,14 +92,15 @@ public enum MOTChallengeFile {
     return records
   }
 
-  /// Refuses the first record whose box has no area (width or height 0; the reader already refuses
-  /// negative ones), naming its line and column: a tracker or a fit needs boxes, while a scorer, as
-  /// py-motmetrics, reads them as they are.
+  /// Refuses the first record whose box has no area (a width or height 0 or negative, which the reader
+  /// reads as py-motmetrics does), naming its line and column: a tracker or a fit needs boxes, while a
+  /// scorer, as py-motmetrics, reads them as they are.
   public static func requireAreas(_ records: [Record], file: String) throws(InputError) {
     guard let bad = records.first(where: { $0.box.width <= 0 || $0.box.height <= 0 }) else { return }
+    let (field, value) = bad.box.width <= 0 ? ("bb_width", bad.box.width) : ("bb_height", bad.box.height)
     throw InputError(
-      file: file, line: bad.line, field: bad.box.width <= 0 ? "bb_width" : "bb_height",
-      message: "expected a number > 0 (a box with an area), got 0")
+      file: file, line: bad.line, field: field,
+      message: "expected a number > 0 (a box with an area), got \(CSVFormat.cell(value))")
   }
 
   /// One line of a MOTChallenge file: `frame,id,bb_left,bb_top,bb_width,bb_height,conf,class,-1,-1`,

@@ -12,10 +12,11 @@ import DockSimCore
 /// on the video. Log frame numbers are the file's, so written tracks keep its numbering.
 public enum MOTDetections {
   /// Whether `text` is a MOTChallenge file rather than a DockSim log: its first line that is neither
-  /// blank nor a `#` comment starts with a number (a DockSim log starts with its header).
+  /// blank nor a `#` comment starts with a number (a DockSim log starts with its header). `text` is
+  /// as `InputFile` reads it, a leading byte-order mark already dropped.
   public static func isMOTChallenge(_ text: String) -> Bool {
     for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       guard let c = trimmed.first else { return false }
       return c.isASCII && (c.isNumber || c == "-" || c == "+" || c == ".")

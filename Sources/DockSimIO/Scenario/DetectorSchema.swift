@@ -153,11 +153,7 @@ enum DetectorSchema {
   /// The parameters of a profile's text (a mapping whose one field is `detector`); `file` names it in
   /// errors.
   static func parseProfile(yaml: String, file: String) throws(InputError) -> DetectorParameters {
-    try YAMLShape.check(yaml, file: file)
-    let root: Node?
-    do { root = try Yams.compose(yaml: yaml) } catch {
-      throw InputError(composing: error, yaml: yaml, file: file)
-    }
+    let root = try YAMLShape.compose(yaml, file: file)
     guard let root else {
       throw InputError(file: file, message: "the file is empty; expected a mapping with a detector section")
     }

@@ -24,13 +24,7 @@ public enum ScenarioLoader {
   public static func parse(
     yaml: String, file: String, overrides: ScenarioOverrides = ScenarioOverrides()
   ) throws(InputError) -> Scenario {
-    var root: Node?
-    try YAMLShape.check(yaml, file: file)
-    do {
-      root = try Yams.compose(yaml: yaml)
-    } catch {
-      throw InputError(composing: error, yaml: yaml, file: file)
-    }
+    var root = try YAMLShape.compose(yaml, file: file)
     if !overrides.isEmpty, let r = root, case .mapping = r {
       root = try overrides.apply(to: r)
     }

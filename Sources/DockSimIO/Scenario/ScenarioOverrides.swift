@@ -60,7 +60,7 @@ public struct ScenarioOverrides: Sendable {
       steps += indices.map { .index($0) }
     }
     for overlay in overlays.reversed() {
-      guard var node = (try? Yams.compose(yaml: overlay.yaml)) ?? nil else { continue }
+      guard var node = (try? YAMLShape.compose(overlay.yaml, file: overlay.file)) ?? nil else { continue }
       var found = true
       for step in steps {
         switch (step, node) {
@@ -81,8 +81,10 @@ public struct ScenarioOverrides: Sendable {
   /// Adds an overlay file (`--params`).
   public mutating func addOverlay(path: String) throws(InputError) {
     let yaml = try ScenarioFiles.read(path: path)
-    // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
-    try YAMLShape.check(yaml, file: path)
+    // Composed now so that a bad overlay is refused when it is given (bounded aliases and nesting as
+    // for scenarios: a billion laughs hung it), and again by `apply`, which composes whatever overlays
+    // the value holds.
+    _ = try YAMLShape.compose(yaml, file: path)
     overlays.append((path, yaml))
   }
 
@@ -118,7 +120,7 @@ public struct ScenarioOverrides: Sendable {
       steps.append(.key(String(name)))
       steps += indices.map { .index($0) }
     }
-    try YAMLShape.check(value, file: source)
+    _ = try YAMLShape.compose(value, file: source)
     assignments.append(Assignment(path: steps, value: value, source: source))
   }
 
@@ -147,22 +149,13 @@ public struct ScenarioOverrides: Sendable {
   func apply(to node: Node) throws(InputError) -> Node {
     var result = node
     for overlay in overlays {
-      let composed: Node?
-      do { composed = try Yams.compose(yaml: overlay.yaml) } catch {
-        throw InputError(composing: error, yaml: overlay.yaml, file: overlay.file)
-      }
-      guard let o = composed, case .mapping = o else {
+      guard let o = try YAMLShape.compose(overlay.yaml, file: overlay.file), case .mapping = o else {
         throw InputError(file: overlay.file, line: nil, message: "expected a mapping of scenario fields")
       }
       result = Self.merge(result, o)
     }
     for a in assignments {
-      let value: Node
-      do {
-        value = try Yams.compose(yaml: a.value) ?? Node("")
-      } catch {
-        throw InputError(file: a.source, line: nil, message: "the value is not valid YAML")
-      }
+      let value = try YAMLShape.compose(a.value, file: a.source) ?? Node("")
       result = try Self.set(result, a.path[...], value, a)
     }
     return result

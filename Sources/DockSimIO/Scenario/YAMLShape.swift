@@ -1,4 +1,5 @@
 import CYaml
+import Yams
 
 /// Bounds on a YAML document's shape, checked on libyaml's event stream before Yams composes it.
 ///
@@ -8,13 +9,28 @@ import CYaml
 /// which then runs for hours. Deep nesting makes Yams recurse once per level. Neither belongs in a
 /// scenario (a page of YAML a few levels deep), so both are refused here with the line that crosses
 /// the bound; malformed YAML is left to Yams, whose errors say more.
+///
+/// `compose(_:file:)` is the one way DockSim's YAML readers compose a document, so that none can skip
+/// the check.
 enum YAMLShape {
   /// Far above any real use of aliases (sharing a waypoint or a section costs tens of nodes); files
   /// without aliases are bounded by their size instead.
   static let maximumAliasedNodes = 100_000
   static let maximumDepth = 64
 
-  static func check(_ yaml: String, file: String) throws(InputError) {
+  /// The document of `yaml`, composed by Yams once its shape is within the bounds; nil for an empty
+  /// document.
+  ///
+  /// - Throws: `InputError` naming `file` and the line: a bound crossed, or Yams's own error when the
+  ///   YAML is malformed.
+  static func compose(_ yaml: String, file: String) throws(InputError) -> Node? {
+    try check(yaml, file: file)
+    do { return try Yams.compose(yaml: yaml) } catch {
+      throw InputError(composing: error, yaml: yaml, file: file)
+    }
+  }
+
+  private static func check(_ yaml: String, file: String) throws(InputError) {
     var utf8 = Array(yaml.utf8)
     if let problem = utf8.withUnsafeMutableBufferPointer({ scan($0) }) {
       throw InputError(file: file, line: problem.line, message: problem.message)

@@ -23,10 +23,7 @@ public enum TuneSpecLoader {
     let text = try ScenarioFiles.read(path: path)
     let root: Node?
     // As for scenarios: bounded aliases and nesting before Yams composes (a billion laughs hung it).
-    try YAMLShape.check(text, file: path)
-    do { root = try Yams.compose(yaml: text) } catch {
-      throw InputError(composing: error, yaml: text, file: path)
-    }
+    root = try YAMLShape.compose(text, file: path)
     guard let root else {
       throw InputError(
         file: path, message: "the file is empty; expected a tuning mapping (docs/tuning.md)")

@@ -1,4 +1,5 @@
 import DockSimHarness
+import DockSimIO
 
 /// The comparison with a baseline (the gate's own findings and formatting): the verdict, and the
 /// regressions, improvements and changes of every scenario or of one.

@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// Small builders for the page's markup, every one XHTML-compatible (closed tags, quoted, escaped).
 enum HTMLText {
   /// `<tag attributes>escaped text</tag>`.

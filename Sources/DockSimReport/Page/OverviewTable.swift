@@ -1,5 +1,6 @@
 import DockSimCore
 import DockSimHarness
+import DockSimIO
 
 /// The suite overview: one row per scenario with its status, expectations, key metrics and, against a
 /// baseline, its regressions. Sortable by clicking a header (`PageScripts`); each name links to its

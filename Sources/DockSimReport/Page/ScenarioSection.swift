@@ -1,5 +1,6 @@
 import DockSimCore
 import DockSimHarness
+import DockSimIO
 import Foundation
 
 /// One scenario's section: its expectations, its findings against the baseline, the time plots, and the

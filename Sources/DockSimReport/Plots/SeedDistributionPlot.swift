@@ -1,5 +1,6 @@
 import DockSimCore
 import DockSimHarness
+import DockSimIO
 
 /// The distribution of one metric over a scenario's seeds (`seeds.csv`), and optionally the baseline's
 /// beside it: a compact strip plot, one row per sample, every seed a dot (equal values stacked), the

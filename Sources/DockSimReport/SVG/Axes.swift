@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// The frame of a chart: grid lines at the ticks, tick labels, and the axis titles with their units.
 public enum Axes {
   /// SVG elements for `area` with `xTicks` and `yTicks`; `xLabel` and `yLabel` include the unit

@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// One legend entry: a swatch drawn like the thing it names, and its label.
 public struct LegendItem: Equatable, Sendable {
   public enum Swatch: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// A chart of signals over time: series, shaded bands (a position range), horizontal reference lines
 /// (a threshold, a speed cap), shaded time spans (violations) and labelled vertical event markers.
 /// `svg(width:height:)` lays it out and draws it; everything it needs is in the value, so the same

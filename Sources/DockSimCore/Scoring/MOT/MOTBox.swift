@@ -22,11 +22,23 @@ public struct MOTBox: Equatable, Sendable {
   }
 
   /// Intersection over union of two boxes, dimensionless in [0, 1]: 0 when they do not overlap (also
-  /// when both are empty), as py-motmetrics' `boxiou` and TrackEval's box IoU. A NaN coordinate gives
-  /// NaN, which never matches.
+  /// when both are empty, or a width or height is negative), as py-motmetrics' `boxiou` and TrackEval's
+  /// box IoU. Finite for any finite boxes, however large: identical boxes give 1. A NaN coordinate
+  /// gives NaN, which never matches.
   public static func iou(_ a: MOTBox, _ b: MOTBox) -> Double {
     if a.isNaN || b.isNaN { return .nan }
-    // The reference's arithmetic, step by step, so that an IoU at a threshold falls on the same side.
+    if let plain = referenceIoU(a, b) { return plain }
+    // A corner, an extent or an area overflowed (boxes near 1e308, or areas beyond it). IoU does not
+    // change when an axis is stretched, so each axis is scaled by a power of two (exact) that brings
+    // its largest magnitude below 1/4: every corner, difference and area is then finite.
+    let sx = scale(max(abs(a.x), abs(a.width), abs(b.x), abs(b.width)))
+    let sy = scale(max(abs(a.y), abs(a.height), abs(b.y), abs(b.height)))
+    return referenceIoU(a.scaled(sx, sy), b.scaled(sx, sy)) ?? 0
+  }
+
+  /// The reference's arithmetic, step by step, so that an IoU at a threshold falls on the same side;
+  /// nil when a step overflows.
+  private static func referenceIoU(_ a: MOTBox, _ b: MOTBox) -> Double? {
     let ax1 = a.x + a.width
     let ay1 = a.y + a.height
     let bx1 = b.x + b.width
@@ -36,8 +48,21 @@ public struct MOTBox: Equatable, Sendable {
     let intersection = iw * ih
     let areaA = max(ax1 - a.x, 0) * max(ay1 - a.y, 0)
     let areaB = max(bx1 - b.x, 0) * max(by1 - b.y, 0)
+    let union = areaA + areaB - intersection
+    guard intersection.isFinite, areaA.isFinite, areaB.isFinite, union.isFinite else { return nil }
     if intersection == 0 { return 0 }
-    return intersection / (areaA + areaB - intersection)
+    return intersection / union
+  }
+
+  /// A power of two that brings `magnitude` below 1/4; 1 for 0 and for an infinite magnitude, which no
+  /// scale makes finite.
+  private static func scale(_ magnitude: Double) -> Double {
+    guard magnitude.isFinite, magnitude > 0 else { return 1 }
+    return Double(sign: .plus, exponent: -(magnitude.exponent + 3), significand: 1)
+  }
+
+  private func scaled(_ sx: Double, _ sy: Double) -> MOTBox {
+    MOTBox(x: x * sx, y: y * sy, width: width * sx, height: height * sy)
   }
 
   private var isNaN: Bool { x.isNaN || y.isNaN || width.isNaN || height.isNaN }

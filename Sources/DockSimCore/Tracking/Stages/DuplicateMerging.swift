@@ -25,7 +25,7 @@ enum Handover {
       && records[j].misses == 0 && records[j].occludedMisses == 0 && bank.similarSize(i, j)
       && bank.takesOver(j, from: i)
     {
-      let d = FramingMetrics.angleBetween(bank.direction(j), bank.direction(i))
+      let d = Direction.angleBetween(bank.direction(j), bank.direction(i))
       if d <= angle && (best == nil || d < best!.1) { best = (j, d) }
     }
     return best?.0

@@ -93,7 +93,7 @@ struct PrimaryChoice: Sendable {
       where records[j].status == .confirmed && records[j].kind == last.kind
         && TrackBank.similarLogSize(bank.logSize(j), last.logSize)
       {
-        let d = FramingMetrics.angleBetween(bank.direction(j), last.direction)
+        let d = Direction.angleBetween(bank.direction(j), last.direction)
         if d <= TrackerRules.lastPrimaryHandoverAngles * angle && (best == nil || d < best!.1) {
           best = (j, d)
         }
@@ -145,7 +145,7 @@ struct PrimaryChoice: Sendable {
     }
     guard g.reacquired != nil else { return nil }
     let predicted = g.direction(at: time, horizon: TrackerRules.recheckHorizon)
-    let fromPrimary = FramingMetrics.angleBetween(bank.direction(i), predicted)
+    let fromPrimary = Direction.angleBetween(bank.direction(i), predicted)
     let angle = parameters.handoverAngle
     // A primary still where the person should be keeps its claim.
     guard fromPrimary > TrackerRules.recheckHandoverAngles * angle,
@@ -183,7 +183,7 @@ struct PrimaryChoice: Sendable {
       && (records[j].born >= g.time - TrackerRules.ghostBirthSlack || records[j].hiddenAt >= g.time)
       && TrackBank.similarLogSize(bank.logSize(j), g.state.logSize)
     {
-      let d = FramingMetrics.angleBetween(bank.direction(j), predicted)
+      let d = Direction.angleBetween(bank.direction(j), predicted)
       if best == nil || d < best!.angle { best = (j, d) }
     }
     return best
