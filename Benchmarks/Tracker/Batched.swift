@@ -200,4 +200,5 @@ func registerBatchedBenchmarks() {
     }
   }
   registerStreetSequenceBenchmark(configuration: frameConfiguration)
+  registerCrowdBenchmarks()
 }

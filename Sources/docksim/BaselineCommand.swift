@@ -19,7 +19,8 @@ struct BaselineCommand: ParsableCommand {
         The summary (or a seeds.csv, for the gate over seeds: use --out Scenarios/baseline/seeds.csv) \
         must have this docksim's columns and no run that failed. The file is copied byte for byte. \
         Commit the result with the change that explains it (docs/gate.md). \
-        Exit codes: 0 written; 2 bad input or usage.
+        Exit codes: 0 written; 2 bad input or usage; 3 the write failed; 4 the file's directory \
+        is in use by another docksim.
         """)
 
     @Option(

@@ -15,7 +15,8 @@ struct GateCommand: ParsableCommand {
       the tolerance file: worse than max(abs, rel·|baseline|) is a regression. A run that failed, a \
       failed expectation and a scenario removed since the baseline are regressions too; a scenario \
       added since the baseline is reported. Exit codes: 0 pass; 1 regression; 2 bad input or usage \
-      (the message names the file, line and column). See docs/gate.md.
+      (the message names the file, line and column); 3 a report could not be written; 4 a \
+      report's directory is in use by another docksim. See docs/gate.md.
 
       With seed-level files (seeds.csv, from `docksim run --repetitions N`) the runs are compared \
       paired on the same seeds: each metric's mean worsening with a 95% paired bootstrap interval, \

@@ -22,7 +22,8 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       reason is printed on standard error) when they are first well in view. --detector-profile names a \
       detector profile (docs/sensors.md) the scenario uses, e.g. ../detectors/mot15-frcnn.yaml. Without --out the \
       scenario goes to standard output. Exit codes: 0 written; 2 bad input (file, line and what was \
-      expected; nothing written); 3 the write failed.
+      expected; nothing written); 3 the write failed; 4 --out's directory is in use by another \
+      docksim.
       """)
 
   @Argument(help: ArgumentHelp("The recording.", valueName: "file"))

@@ -18,7 +18,8 @@ struct MergeCommand: ParsableCommand {
       with `docksim tune --resume`. When every shard ran with --timing, timing.csv gets their rows in \
       work-list order (measured on the shards' machines: not byte-comparable with a single run). Nothing \
       is written when a check fails. Exit codes: 0 success; 1 a merged \
-      scenario failed to run or an expectation failed, as for `run`; 2 bad input or usage.
+      scenario failed to run or an expectation failed, as for `run`; 2 bad input or usage; 3 a \
+      write failed (nothing changed); 4 --out in use by another docksim.
       """)
 
   @Argument(

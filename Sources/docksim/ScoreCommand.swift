@@ -19,7 +19,7 @@ struct ScoreCommand: ParsableCommand {
       the default is the file's match_threshold, the run's own matching; for MOTChallenge files give \
       --threshold in pixels). Output: CSV, one row per sequence and an OVERALL row accumulated over \
       all of them (docs/csv.md). Exit codes: 0 scored; 2 bad input or usage; 3 --out could not be \
-      written.
+      written; 4 --out's directory is in use by another docksim.
       """)
 
   enum Match: String, ExpressibleByArgument, CaseIterable {
