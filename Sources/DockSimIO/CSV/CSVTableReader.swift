@@ -227,6 +227,38 @@ public struct CSVTableRow: Sendable {
     do { return try CSVNumber.seed(self[i]) } catch { throw self.error(i, error.description) }
   }
 
+  /// The cell at `i` as a seed, or nil for an empty cell, which means `empty` there.
+  ///
+  /// - Throws: `InputError`, as `seed(_:)`, saying that an empty cell was allowed.
+  public func seed(_ i: Int, empty: String) throws(InputError) -> UInt64? {
+    if self[i].isEmpty { return nil }
+    do { return try CSVNumber.seed(self[i], empty: empty) } catch { throw self.error(i, error.description) }
+  }
+
+  /// The cell at `i` as a number of `kind` (a count or a seed as its double), or nil for an empty cell,
+  /// which means `empty` there: for tables whose columns' kinds are looked up by name.
+  ///
+  /// - Throws: `InputError`, as the accessor of `kind`.
+  public func number(_ i: Int, _ kind: CSVNumber.Kind, empty: String) throws(InputError) -> Double? {
+    switch kind {
+    case .count: try count(i, empty: empty).map(Double.init)
+    case .seed: try seed(i, empty: empty).map(Double.init)
+    case .finite, .nonNegative: try finite(i, kind, empty: empty)
+    }
+  }
+
+  /// The cell at `i` as a 64-bit digest written as 16 lowercase hexadecimal digits (a fingerprint).
+  ///
+  /// - Throws: `InputError` for anything else.
+  public func digest(_ i: Int) throws(InputError) -> UInt64 {
+    let text = self[i]
+    let hex = text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    guard text.utf8.count == 16, hex, let value = UInt64(text, radix: 16) else {
+      throw error(i, "expected 16 lowercase hexadecimal digits, got '\(CSVNumber.shown(text))'")
+    }
+    return value
+  }
+
   /// The cell at `i` as a name that is safe as a file name (`ScenarioName`): never a path, `.` or `..`.
   ///
   /// - Throws: `InputError` for an empty cell or a name outside `ScenarioName`'s rule.
