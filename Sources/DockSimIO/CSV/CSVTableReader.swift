@@ -1,8 +1,8 @@
-/// The one reader of the tables DockSim reads back (summary.csv, seeds.csv, expectations, shard tables
-/// and manifests, trials, the report's traces, objects and events, observation logs): a header, then
-/// rows looked up by column name and read as typed values under the one number rule (`CSVNumber`),
-/// every refusal located as `file:line:column: field: expected …, got '…'` (docs/robustness.md,
-/// "Numbers read back").
+/// The one reader of the tables DockSim reads back (summary.csv, seeds.csv, expectations.csv,
+/// montecarlo.csv, timing.csv and shard.csv of a shard, the report's traces, objects and events): a
+/// header, then rows looked up by column name and read as typed values under the one number rule
+/// (`CSVNumber`), every refusal located as `file:line:column: field: expected …, got '…'`
+/// (docs/robustness.md, "Numbers read back"). Values come back in their column's unit, as written.
 ///
 /// The header must be non-empty, its names non-empty and unique; every row must have the header's cell
 /// count. The split is `CSVReader`'s; a reader made from a path streams the file, so a caller that keeps
