@@ -155,6 +155,34 @@ import Testing
     #expect(refusal { try row("a/b").name(0) } != nil)
   }
 
+  @Test func digestsAreSixteenLowercaseHexDigits() throws {
+    #expect(try row("0123456789abcdef").digest(0) == 0x0123_4567_89ab_cdef)
+    for cell in [
+      "0123456789ABCDEF", "+123456789abcdef", "123456789abcdef", "0123456789abcdef0", "", "0x23456789abcdef",
+    ] {
+      #expect(
+        refusal { try row(cell).digest(0) }
+          == "t.csv:2:1: x: expected 16 lowercase hexadecimal digits, got '\(cell)'")
+    }
+  }
+
+  @Test func aNumberOfAKindLookedUpByNameIsReadByThatKindsRule() throws {
+    #expect(try row("7").number(0, .count, empty: "a failed run") == 7)
+    #expect(try row("18446744073709551615").number(0, .seed, empty: "a failed run") == Double(UInt64.max))
+    #expect(try row("-2.5").number(0, .finite, empty: "not applicable") == -2.5)
+    #expect(try row("").number(0, .nonNegative, empty: "not applicable") == nil)
+    #expect(
+      refusal { try row("1.5").number(0, .count, empty: "a failed run") }
+        == "t.csv:2:1: x: expected a whole number ≥ 0 or an empty cell (a failed run), got '1.5'")
+    #expect(
+      refusal { try row("-1").number(0, .seed, empty: "a failed run") }
+        == "t.csv:2:1: x: expected a number that is a seed (a whole number ≥ 0) or an empty cell (a failed run), "
+        + "got '-1'")
+    #expect(
+      refusal { try row("-0.1").number(0, .nonNegative, empty: "not applicable") }
+        == "t.csv:2:1: x: expected a finite number ≥ 0 or an empty cell (not applicable), got '-0.1'")
+  }
+
   @Test func wordsAndFlagsAreFixed() throws {
     #expect(try row("ok").word(0, ["ok", "error"]) == "ok")
     #expect(try row("1").flag(0, true: "1", false: "0"))

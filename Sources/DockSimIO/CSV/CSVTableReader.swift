@@ -241,8 +241,9 @@ public struct CSVTableRow: Sendable {
   /// - Throws: `InputError`, as the accessor of `kind`.
   public func number(_ i: Int, _ kind: CSVNumber.Kind, empty: String) throws(InputError) -> Double? {
     switch kind {
-    case .count: try count(i, empty: empty).map(Double.init)
-    case .seed: try seed(i, empty: empty).map(Double.init)
+    case .count: try count(i, empty: empty).map { Double($0) }
+    // `map(Double.init)` would pick `init(bitPattern:)` for a UInt64.
+    case .seed: try seed(i, empty: empty).map { Double($0) }
     case .finite, .nonNegative: try finite(i, kind, empty: empty)
     }
   }
