@@ -1,4 +1,5 @@
 import DockSimIO
+import Foundation
 import Testing
 
 @testable import DockSimHarness
@@ -40,6 +41,28 @@ struct ReadBackHostileGateTests {
       #expect(
         error.description == "shard.csv:2:9: fingerprint: expected 16 lowercase hexadecimal digits, got "
           + "'+123456789abcdef'")
+    }
+  }
+
+  /// `Int("+0")` is 0: the row was copied into the merged trials.csv as trial 0.
+  @Test(arguments: ["+0", "-0"])
+  func aTuneShardsTrialNumberIsACount(trial: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "docksim-tune-shard-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let manifest = ShardManifest(
+      kind: .tune, shard: Shard(index: 0, count: 1),
+      entries: [.init(position: 0, scenario: "baseline", seed: 1, repetitions: 1, digest: 0)])
+    try manifest.write(to: directory)
+    try "trial,phase\n\(trial),baseline\n".write(
+      toFile: directory + "/" + Tuner.trialsFile, atomically: true, encoding: .utf8)
+    do {
+      _ = try TuneShards.merge([directory])
+      Issue.record("merged")
+    } catch {
+      #expect(error.field == "trial" && error.line == 2, "\(error)")
     }
   }
 }
