@@ -9,6 +9,8 @@ struct ExpectationRecord: Equatable {
   var maximum: Double
   /// The cell as written (empty: not applicable, which fails).
   var value: String
+  /// The value as the reader read it, in the metric's unit; nil when not applicable.
+  var number: Double?
   var passed: Bool
   /// How many runs (seeds) the bound was checked on, 1 for a plain run, and how many met it.
   var runs = 1
@@ -32,10 +34,11 @@ struct ExpectationRecord: Equatable {
       var out: [ExpectationRecord] = []
       while let row = try table.next() {
         let passed = try row.flag(c[5], true: "pass", false: "fail")
-        _ = try row.finite(c[4], empty: "not applicable")
+        let number = try row.finite(c[4], empty: "not applicable")
         var record = ExpectationRecord(
           scenario: row[c[0]], metric: row[c[1]], minimum: try row.finite(c[2], empty: "no bound") ?? .nan,
-          maximum: try row.finite(c[3], empty: "no bound") ?? .nan, value: row[c[4]], passed: passed)
+          maximum: try row.finite(c[3], empty: "no bound") ?? .nan, value: row[c[4]], number: number,
+          passed: passed)
         if seedColumns.count == 3 {
           let (runs, share, required) = (seedColumns[0], seedColumns[1], seedColumns[2])
           let n = try row.count(runs)
