@@ -98,7 +98,7 @@ example: bootstrap
 	cat .build/example-1.txt
 
 # Seeded mutation fuzzing of the scenario loader and the log and reference readers, then of the tables
-# read back by gate, merge and tune --resume, then of the data-file readers (trajectory, recording,
+# read back by gate, merge and tune --resume and of the one read-back reader, then of the data-file readers (trajectory, recording,
 # detections with fit-detector's fit, profile) (docs/robustness.md): FUZZ_EXECUTIONS inputs for the
 # loader and the log reader each (a quarter for the reference reader, each read-back target and each
 # data-file target, a twentieth for the shard target).

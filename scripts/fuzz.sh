@@ -3,7 +3,8 @@
 # docksim-fuzz (docs/robustness.md#fuzzing): EXECUTIONS inputs each for the scenario loader and the log
 # reader, a quarter of that for the reference reader (a three-column CSV has far fewer paths). Then the
 # readers of the tables docksim reads back (summary: gate's summary/seeds/baseline reader and the
-# comparison; tolerances; shard: merge's shard readers; trials: tune --resume), READBACK inputs each
+# comparison; tolerances; shard: merge's shard readers; trials: tune --resume; table: the one read-back
+# reader's typed cells and the objects trace of score --objects), READBACK inputs each
 # (default a quarter of EXECUTIONS), a fifth of that for shard (each input writes two shard directories).
 # Last the readers of the data files scenarios and detectors are built from (trajectory: a subject's
 # trajectory CSV; recording: pedestrian recordings, then import-trajectories; detections: MOTChallenge
@@ -76,6 +77,7 @@ run trials "$READBACK" &
 trials=$!
 run tolerances "$READBACK" || failed=1
 wait "$trials" || failed=1
+run table "$READBACK" || failed=1
 # The data-file targets, two at a time.
 run trajectory "$DATA" &
 trajectory=$!

@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// One part of a run split across machines: shard `index` of `count` (0-based).
 ///
 /// Work items are dealt round robin by their position in the ordered work list (`owns(_:)`), so every
@@ -159,7 +161,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
   /// A non-negative integer in ASCII digits: no sign, no spaces, no fraction.
   private static func integer(_ text: String, source: String, part: String? = nil) throws(ShardError) -> Int {
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text) else {
+    // The digit rule of the tables read back (`CSVNumber.count`): no sign, no spaces, no fraction.
+    guard let value = try? CSVNumber.count(text) else {
       throw ShardError(
         source: source,
         message: "\(part.map { "\($0): " } ?? "")expected a non-negative integer, got '\(text)'")
@@ -171,9 +174,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     -> Int
   {
     let label = part.map { "\($0): " } ?? ""
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text),
-      (1...maximumCount).contains(value)
-    else {
+    guard let value = try? CSVNumber.count(text), (1...maximumCount).contains(value) else {
       throw ShardError(
         source: source,
         message: "\(label)expected a shard count, an integer in 1...\(maximumCount), got '\(text)'")

@@ -35,128 +35,112 @@ extension ShardManifest {
   ///   an unknown kind, columns other than `runColumns`, a bad number, rows that disagree on the shard or
   ///   fingerprint, positions out of order, a fingerprint that does not match the rows.
   public static func parse(_ text: String, file: String) throws(InputError) -> ShardManifest {
-    let records: [CSVRecord]
-    records = try CSVReader.records(text, file: file)
-    guard let header = records.first else {
-      throw InputError(
-        file: file, message: "the file is empty; expected a shard manifest with a header starting with kind")
-    }
-    guard header.cells[0].text == "kind" else {
+    var reader = try CSVTableReader(
+      text: text, file: file, expected: "a shard manifest with a header starting with kind")
+    let header = reader.header
+    guard reader.columns[0] == "kind" else {
       throw InputError(
         file: file, line: header.line, column: 1,
-        message: "expected a shard manifest header starting with kind, got '\(header.cells[0].text)'")
+        message:
+          "expected a shard manifest header starting with kind, got '\(CSVNumber.shown(reader.columns[0]))'")
     }
-    let rows = Array(records.dropFirst())
-    guard let first = rows.first else {
+    guard let first = try reader.next() else {
       throw InputError(
         file: file, line: header.line, message: "no rows; expected one row per item of the sharded work")
     }
-    guard let kind = ShardKind(rawValue: first.cells[0].text) else {
+    guard let kind = ShardKind(rawValue: first[0]) else {
       let known = ShardKind.allCases.map(\.rawValue).joined(separator: ", ")
-      throw InputError(
-        file: file, line: first.line, column: 1, field: "kind",
-        message:
-          "unknown shard kind '\(first.cells[0].text)'; expected one of: \(known) "
+      throw first.error(
+        0,
+        "unknown shard kind '\(CSVNumber.shown(first[0]))'; expected one of: \(known) "
           + "(this docksim merges those; a newer docksim may know more)")
     }
     switch kind {
-    case .run, .tune: return try parseRun(kind: kind, header: header, rows: rows, file: file)
+    case .run, .tune: return try parseRun(kind: kind, reader: &reader, first: first, file: file)
     }
   }
 
   /// A `tune` manifest has the same columns: its items are trials (`scenario` holds the phase).
-  private static func parseRun(kind: ShardKind, header: CSVRecord, rows: [CSVRecord], file: String)
-    throws(InputError)
-    -> ShardManifest
-  {
-    let names = header.cells.map(\.text)
-    guard names == runColumns else {
+  private static func parseRun(
+    kind: ShardKind, reader: inout CSVTableReader, first: CSVTableRow, file: String
+  ) throws(InputError) -> ShardManifest {
+    guard reader.columns == runColumns else {
       throw InputError(
-        file: file, line: header.line,
+        file: file, line: reader.header.line,
         message:
-          "expected the columns of a run manifest (\(runColumns.joined(separator: ","))), got \(names.joined(separator: ","))"
-      )
+          "expected the columns of a run manifest (\(runColumns.joined(separator: ","))), got "
+          + CSVNumber.shown(reader.columns.joined(separator: ",")))
     }
+    // Looked up once: every row has exactly `runColumns`.
+    let c = try reader.columns(runColumns)
+    let (kindColumn, indexColumn, countColumn, fingerprintColumn) = (c[0], c[1], c[2], c[3])
+    let (positionColumn, scenarioColumn, seedColumn, repetitionsColumn) = (c[4], c[5], c[6], c[7])
+    let (digestColumn, inShardColumn) = (c[8], c[9])
     var shard: Shard?
     var fingerprint = ""
     var entries: [Entry] = []
     var seen: [String: Int] = [:]
-    for row in rows {
-      try row.requireCells(runColumns.count, file: file)
-      var cells: [String: CSVCell] = [:]
-      for (name, cell) in zip(runColumns, row.cells) { cells[name] = cell }
-      func cell(_ name: String) -> CSVCell { cells[name]! }
-      func fail(_ name: String, _ message: String) -> InputError {
-        InputError(file: file, line: row.line, column: cell(name).column, field: name, message: message)
+    var firstLine = first.line
+    var next: CSVTableRow? = first
+    while let row = next {
+      if entries.isEmpty { firstLine = row.line }
+      guard row[kindColumn] == kind.rawValue else {
+        throw row.error(
+          kindColumn, "expected \(kind.rawValue) on every row, got '\(CSVNumber.shown(row[kindColumn]))'")
       }
-      func integer(_ name: String, atLeast minimum: Int) throws(InputError) -> Int {
-        let text = cell(name).text
-        guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text), value >= minimum
-        else {
-          throw fail(name, "expected an integer ≥ \(minimum), got '\(text)'")
-        }
-        return value
+      let index = try row.count(indexColumn)
+      let count = try row.count(countColumn)
+      guard count >= 1 else {
+        throw row.error(countColumn, "expected an integer ≥ 1, got '\(row[countColumn])'")
       }
-      func hex(_ name: String) throws(InputError) -> UInt64 {
-        let text = cell(name).text
-        guard text.utf8.count == 16, text == text.lowercased(), let value = UInt64(text, radix: 16) else {
-          throw fail(name, "expected 16 lowercase hexadecimal digits, got '\(text)'")
-        }
-        return value
-      }
-
-      guard cell("kind").text == kind.rawValue else {
-        throw fail("kind", "expected \(kind.rawValue) on every row, got '\(cell("kind").text)'")
-      }
-      let index = try integer("shard_index", atLeast: 0)
-      let count = try integer("shard_count", atLeast: 1)
       guard count <= Shard.maximumCount, index < count else {
-        throw fail(
-          "shard_index",
-          "expected 0 ≤ shard_index < shard_count ≤ \(Shard.maximumCount), got \(index)/\(count)")
+        throw row.error(
+          indexColumn, "expected 0 ≤ shard_index < shard_count ≤ \(Shard.maximumCount), got \(index)/\(count)"
+        )
       }
       if let shard, shard != Shard(index: index, count: count) {
-        throw fail("shard_index", "expected shard \(shard) as on the first row, got \(index)/\(count)")
+        throw row.error(indexColumn, "expected shard \(shard) as on the first row, got \(index)/\(count)")
       }
       shard = Shard(index: index, count: count)
-      _ = try hex("fingerprint")
-      if fingerprint.isEmpty { fingerprint = cell("fingerprint").text }
-      guard cell("fingerprint").text == fingerprint else {
-        throw fail(
-          "fingerprint", "expected \(fingerprint) as on the first row, got '\(cell("fingerprint").text)'")
+      _ = try row.digest(fingerprintColumn)
+      if fingerprint.isEmpty { fingerprint = row[fingerprintColumn] }
+      guard row[fingerprintColumn] == fingerprint else {
+        throw row.error(
+          fingerprintColumn, "expected \(fingerprint) as on the first row, got '\(row[fingerprintColumn])'")
       }
-      let position = try integer("position", atLeast: 0)
+      let position = try row.count(positionColumn)
       guard position == entries.count else {
-        throw fail("position", "expected \(entries.count) (rows in work-list order from 0), got \(position)")
+        throw row.error(
+          positionColumn, "expected \(entries.count) (rows in work-list order from 0), got \(position)")
       }
-      let scenario = cell("scenario").text
-      guard !scenario.isEmpty else { throw fail("scenario", "expected a scenario name, got an empty cell") }
       // The merge names trace files after it: never a path out of the shard's or --out's traces/.
-      if let problem = ScenarioName.problem(scenario) { throw fail("scenario", problem) }
+      let scenario = try row.name(scenarioColumn)
       if let other = seen[scenario] {
-        throw fail("scenario", "'\(scenario)' again (first at position \(other)); expected unique names")
+        throw row.error(
+          scenarioColumn, "'\(scenario)' again (first at position \(other)); expected unique names")
       }
       seen[scenario] = position
-      let seedText = cell("seed").text
-      guard seedText.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let seed = UInt64(seedText) else {
-        throw fail("seed", "expected a non-negative integer, got '\(seedText)'")
+      let seed = try row.seed(seedColumn)
+      let repetitions = try row.count(repetitionsColumn)
+      guard repetitions >= 1 else {
+        throw row.error(repetitionsColumn, "expected an integer ≥ 1, got '\(row[repetitionsColumn])'")
       }
-      let repetitions = try integer("repetitions", atLeast: 1)
-      let digest = try hex("scenario_digest")
-      let inShard = cell("in_shard").text
+      let digest = try row.digest(digestColumn)
+      let inShard = row[inShardColumn]
       guard inShard == (Shard(index: index, count: count).owns(position) ? "1" : "0") else {
-        throw fail(
-          "in_shard",
+        throw row.error(
+          inShardColumn,
           "expected \(position % count == index ? 1 : 0) (position \(position) belongs to shard "
-            + "\(position % count) of \(count)), got '\(inShard)'")
+            + "\(position % count) of \(count)), got '\(CSVNumber.shown(inShard))'")
       }
       entries.append(
         Entry(position: position, scenario: scenario, seed: seed, repetitions: repetitions, digest: digest))
+      next = try reader.next()
     }
     let manifest = ShardManifest(kind: kind, shard: shard!, entries: entries)
     guard hex(manifest.fingerprint) == fingerprint else {
       throw InputError(
-        file: file, line: rows[0].line, field: "fingerprint",
+        file: file, line: firstLine, field: "fingerprint",
         message:
           "expected \(hex(manifest.fingerprint)), the fingerprint of the rows, got \(fingerprint); "
           + "the manifest was changed after `docksim run` wrote it")

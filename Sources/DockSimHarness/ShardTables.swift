@@ -122,12 +122,12 @@ struct ShardTables {
       if row.failed {
         outcome = RunOutcome(name: entry.scenario, seed: entry.seed, result: nil, failure: row["error"] ?? "")
       } else {
-        guard let seconds = Double(row["duration_s"] ?? ""), let frames = Int64(row["frames"] ?? "") else {
+        guard let seconds = row.number("duration_s"),
+          let frames = row.number("frames").flatMap(Int64.init(exactly:))
+        else {
           throw fail("duration_s", "expected a duration and a frame count on a row with status ok")
         }
-        let metrics = SummaryTable.metricKeys.map { key in
-          MetricValue(key, (row[key.name] ?? "").isEmpty ? nil : Double(row[key.name] ?? ""))
-        }
+        let metrics = SummaryTable.metricKeys.map { key in MetricValue(key, row.number(key.name)) }
         let result = ScenarioResult(
           name: entry.scenario, seed: entry.seed, duration: SimDuration(seconds: seconds), frames: frames,
           metrics: metrics)
@@ -153,29 +153,23 @@ struct ShardTables {
     var last = 0
     for row in rows {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
-      let cells = row.cells.map(\.text)
+      let cells = row.texts
       func number(_ i: Int) throws(InputError) -> Double? {
-        try cellNumber(
-          row, i, Self.expectationKinds[i] ?? .finite, columns: SummaryTable.expectationColumns, file: file)
+        try row.finite(i, Self.expectationKinds[i] ?? .finite, empty: "not applicable")
       }
-      guard !cells[1].isEmpty, cells[5] == "pass" || cells[5] == "fail" else {
-        throw InputError(
-          file: file, line: row.line, field: "result",
-          message: "expected a metric and pass or fail, got '\(cells[1])' and '\(cells[5])'")
-      }
+      let passed = try row.flag(5, true: "pass", false: "fail")
       guard let metric = MetricCatalog.key(named: cells[1]) else {
-        throw InputError(
-          file: file, line: row.line, column: row.cells[1].column, field: "metric",
-          message: "expected a metric of this docksim's summary.csv, got '\(cells[1])'")
+        throw row.error(
+          1, "expected a metric of this docksim's summary.csv, got '\(CSVNumber.shown(cells[1]))'")
       }
       let required = try number(8) ?? 1
-      let runs = Int(try number(6) ?? 1)
+      let runs = try row.count(6, empty: "one run") ?? 1
       let expectation = Expectation(
         metric: metric, minimum: try number(2), maximum: try number(3),
         share: required == 1 ? nil : required)
       items[k].outcome.expectations.append(
         ExpectationResult(
-          expectation: expectation, value: try number(4), passed: cells[5] == "pass", runs: runs,
+          expectation: expectation, value: try number(4), passed: passed, runs: runs,
           runsPassed: Int(((try number(7) ?? 0) * Double(runs)).rounded())))
       items[k].expectationLines.append(CSVFormat.line(cells.map(CSVFormat.cell)))
     }
@@ -203,17 +197,14 @@ struct ShardTables {
     var last = 0
     for row in rows {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
-      guard row.cells[1].text == "\(owned[k].repetitions)" else {
-        throw InputError(
-          file: file, line: row.line, column: row.cells[1].column, field: "runs",
-          message:
-            "expected \(owned[k].repetitions), the repetitions of '\(owned[k].scenario)' in "
-            + "\(ShardManifest.fileName), got '\(row.cells[1].text)'")
+      guard row[1] == "\(owned[k].repetitions)" else {
+        throw row.error(
+          1,
+          "expected \(owned[k].repetitions), the repetitions of '\(owned[k].scenario)' in "
+            + "\(ShardManifest.fileName), got '\(CSVNumber.shown(row[1]))'")
       }
-      for i in 3..<MonteCarlo.columns.count {
-        _ = try cellNumber(row, i, .finite, columns: MonteCarlo.columns, file: file)
-      }
-      items[k].monteCarloLines.append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+      for i in 3..<MonteCarlo.columns.count { _ = try row.finite(i, empty: "not applicable") }
+      items[k].monteCarloLines.append(CSVFormat.line(row.texts.map(CSVFormat.cell)))
     }
   }
 
@@ -256,30 +247,28 @@ struct ShardTables {
     for row in rows {
       let k = try item(of: row, file: file, manifest: manifest, indexOf: indexOf, after: &last)
       let expected = items[k][keyPath: lines].count
-      guard row.cells[1].text == "\(expected)", expected < owned[k].repetitions else {
-        throw InputError(
-          file: file, line: row.line, column: row.cells[1].column, field: "repetition",
-          message:
-            "expected repetitions 0…\(owned[k].repetitions - 1) of '\(owned[k].scenario)' in order, one row "
-            + "each, got '\(row.cells[1].text)'")
+      guard row[1] == "\(expected)", expected < owned[k].repetitions else {
+        throw row.error(
+          1,
+          "expected repetitions 0…\(owned[k].repetitions - 1) of '\(owned[k].scenario)' in order, one row "
+            + "each, got '\(CSVNumber.shown(row[1]))'")
       }
       let seed = MonteCarlo.seed(owned[k].seed, repetition: expected)
-      guard !checkSeed || row.cells[2].text == "\(seed)" else {
-        throw InputError(
-          file: file, line: row.line, column: row.cells[2].column, field: "seed",
-          message:
-            "expected \(seed), repetition \(expected) of seed \(owned[k].seed) in \(ShardManifest.fileName), "
-            + "got '\(row.cells[2].text)'")
+      guard !checkSeed || row[2] == "\(seed)" else {
+        throw row.error(
+          2,
+          "expected \(seed), repetition \(expected) of seed \(owned[k].seed) in \(ShardManifest.fileName), "
+            + "got '\(CSVNumber.shown(row[2]))'")
       }
       if !checkSeed {
         // timing.csv: the seed, counts (frames, calls) and times, measured; any may be empty (not measured).
         for i in 2..<columns.count {
           let kind: CSVNumber.Kind =
             i == 2 ? .seed : columns[i] == "frames" || columns[i].hasSuffix("_calls") ? .count : .nonNegative
-          _ = try cellNumber(row, i, kind, columns: columns, file: file)
+          _ = try row.number(i, kind, empty: "not applicable")
         }
       }
-      items[k][keyPath: lines].append(CSVFormat.line(row.cells.map { CSVFormat.cell($0.text) }))
+      items[k][keyPath: lines].append(CSVFormat.line(row.texts.map(CSVFormat.cell)))
     }
     for (k, entry) in owned.enumerated() where items[k][keyPath: lines].count != entry.repetitions {
       throw InputError(
@@ -296,23 +285,12 @@ struct ShardTables {
     2: .finite, 3: .finite, 4: .finite, 6: .count, 7: .nonNegative, 8: .nonNegative,
   ]
 
-  /// The number in cell `i` of `row` as `kind` (`CSVNumber`), nil when empty (not applicable).
-  private static func cellNumber(
-    _ row: CSVRecord, _ i: Int, _ kind: CSVNumber.Kind, columns: [String], file: String
-  ) throws(InputError) -> Double? {
-    do { return try CSVNumber.read(row.cells[i].text, kind, empty: "not applicable") } catch {
-      throw InputError(
-        file: file, line: row.line, column: row.cells[i].column, field: columns[i], message: error.description
-      )
-    }
-  }
-
   /// The index among the shard's scenarios of the scenario a row is about; rows come grouped in the
   /// shard's order (`last` is the previous row's).
   private static func item(
-    of row: CSVRecord, file: String, manifest: ShardManifest, indexOf: [String: Int], after last: inout Int
+    of row: CSVTableRow, file: String, manifest: ShardManifest, indexOf: [String: Int], after last: inout Int
   ) throws(InputError) -> Int {
-    let name = row.cells[0].text
+    let name = row[0]
     guard let k = indexOf[name] else {
       throw InputError(
         file: file, line: row.line, column: 1, field: "scenario",
@@ -330,21 +308,20 @@ struct ShardTables {
 
   /// The rows of a table with exactly `columns`, checked to be as docksim writes them.
   private static func readTable(_ file: String, columns: [String], what: String) throws(InputError)
-    -> [CSVRecord]
+    -> [CSVTableRow]
   {
     let text = try readText(file, what: what)
-    let records: [CSVRecord]
-    records = try CSVReader.records(text, file: file)
-    guard let header = records.first, header.cells.map(\.text) == columns else {
+    var reader = try CSVTableReader(text: text, file: file, expected: what)
+    guard reader.columns == columns else {
       throw InputError(
-        file: file, line: 1,
+        file: file, line: reader.header.line,
         message:
           "expected the header \(columns.joined(separator: ",")); run the shards and the merge with the same docksim"
       )
     }
-    for row in records.dropFirst() { try row.requireCells(columns.count, file: file) }
-    try checkVerbatim(text, records.map { ($0.line, $0.cells.map(\.text)) }, file: file)
-    return Array(records.dropFirst())
+    let rows = try reader.rows()
+    try checkVerbatim(text, [(reader.header.line, columns)] + rows.map { ($0.line, $0.texts) }, file: file)
+    return rows
   }
 
   /// The file's bytes are exactly `CSVFormat`'s rendering of its records, so rows re-rendered from the

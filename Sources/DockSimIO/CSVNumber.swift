@@ -44,32 +44,95 @@ public enum CSVNumber {
     throws(Refusal) -> Double?
   {
     if text.isEmpty, empty != nil { return nil }
-    func refuse(_ expected: String = kind.expected, _ why: String = "") -> Refusal {
-      let alternative = empty.map { " or an empty cell (\($0))" } ?? ""
-      let shown = text.count > 120 ? String(text.prefix(120)) + "… (\(text.utf8.count) bytes)" : String(text)
-      return Refusal(description: "expected \(expected)\(alternative), got '\(shown)'\(why)")
-    }
     switch kind {
-    case .count, .seed:
-      // Digits only: no sign, no exponent, no spaces (the writers write `Int.description`).
-      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-        throw refuse()
-      }
-      if kind == .seed {
-        guard let value = UInt64(text) else { throw refuse() }
-        return Double(value)
-      }
-      guard let value = Int64(text) else { throw refuse() }
-      return Double(value)
-    case .finite, .nonNegative:
-      // Text that is no number at all is told so first; the kind's range comes next.
-      guard let value = Double(text) else { throw refuse("a number") }
-      guard value.isFinite else {
-        throw refuse(kind.expected, "; non-finite values cannot be compared and are refused")
-      }
-      if kind == .nonNegative, value < 0 { throw refuse() }
-      // -0.0 passes: the writers may write it and it compares equal to 0.
-      return value
+    case .count: return Double(try count(text, empty: empty))
+    case .seed: return Double(try seed(text, empty: empty))
+    case .finite, .nonNegative: return try finite(text, kind, empty: empty)
     }
+  }
+
+  /// `text` as a finite number (of `kind`, `.finite` or `.nonNegative`), in decimal: an optional
+  /// sign, digits with an optional fraction, an optional exponent. Hexadecimal (`0x10`), `inf`,
+  /// `nan`, spaces and digit separators are refused, although `Double(String)` reads some of them.
+  ///
+  /// - Throws: `Refusal`, as `read`; `empty` only words the message here.
+  public static func finite(_ text: some StringProtocol, _ kind: Kind = .finite, empty: String? = nil)
+    throws(Refusal) -> Double
+  {
+    // Text that is no number at all is told so first; the kind's range comes next.
+    guard let value = Double(String(text)) else { throw refusal(text, "a number", empty: empty) }
+    guard value.isFinite else {
+      throw refusal(
+        text, kind.expected, empty: empty, why: "; non-finite values cannot be compared and are refused")
+    }
+    // `Double(String)` also reads hexadecimal (`0x10`, `0x1p3`), which no writer writes.
+    guard isDecimal(text.utf8) else { throw refusal(text, "a decimal number", empty: empty) }
+    if kind == .nonNegative, value < 0 { throw refusal(text, kind.expected, empty: empty) }
+    // -0.0 passes: the writers may write it and it compares equal to 0.
+    return value
+  }
+
+  /// `text` as a count: decimal digits only, no sign, exponent or spaces (the writers write
+  /// `Int.description`), at most `Int.max`.
+  ///
+  /// - Throws: `Refusal`, as `read`; `empty` only words the message here.
+  public static func count(_ text: some StringProtocol, empty: String? = nil) throws(Refusal) -> Int {
+    guard isDigits(text.utf8), let value = Int(String(text)) else {
+      throw refusal(text, Kind.count.expected, empty: empty)
+    }
+    return value
+  }
+
+  /// `text` as a seed: decimal digits only, at most 2^64 − 1.
+  ///
+  /// - Throws: `Refusal`, as `read`; `empty` only words the message here.
+  public static func seed(_ text: some StringProtocol, empty: String? = nil) throws(Refusal) -> UInt64 {
+    guard isDigits(text.utf8), let value = UInt64(String(text)) else {
+      throw refusal(text, Kind.seed.expected, empty: empty)
+    }
+    return value
+  }
+
+  /// `text` as shown in a message: at most 120 characters, longer ones elided with their size.
+  public static func shown(_ text: some StringProtocol) -> String {
+    text.count > 120 ? String(text.prefix(120)) + "… (\(text.utf8.count) bytes)" : String(text)
+  }
+
+  private static func refusal(
+    _ text: some StringProtocol, _ expected: String, empty: String?, why: String = ""
+  ) -> Refusal {
+    let alternative = empty.map { " or an empty cell (\($0))" } ?? ""
+    return Refusal(description: "expected \(expected)\(alternative), got '\(shown(text))'\(why)")
+  }
+
+  private static func isDigits(_ bytes: some Collection<UInt8>) -> Bool {
+    !bytes.isEmpty && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  }
+
+  /// Whether `bytes` spell `[+-]?(d+(.d*)?|.d+)([eE][+-]?d+)?`.
+  private static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
+    var i = bytes.startIndex
+    func digits() -> Int {
+      var n = 0
+      while i != bytes.endIndex, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+        n += 1
+        i = bytes.index(after: i)
+      }
+      return n
+    }
+    func skip(_ allowed: UInt8...) -> Bool {
+      guard i != bytes.endIndex, allowed.contains(bytes[i]) else { return false }
+      i = bytes.index(after: i)
+      return true
+    }
+    _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+    var mantissa = digits()
+    if skip(UInt8(ascii: ".")) { mantissa += digits() }
+    guard mantissa > 0 else { return false }
+    if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+      _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+      guard digits() > 0 else { return false }
+    }
+    return i == bytes.endIndex
   }
 }

@@ -18,18 +18,32 @@ struct InputCSV {
       InputError(file: file, line: line, field: column, message: message)
     }
 
-    /// Cell `i` as a frame number: a non-negative integer.
+    /// Cell `i` as a frame number: a non-negative integer in decimal digits (`CSVNumber.count`).
     func frame(_ i: Int, column: String) throws(InputError) -> Int64 {
-      guard let frame = Int64(cells[i]), frame >= 0 else {
+      guard let frame = try? CSVNumber.count(cells[i]) else {
         throw fail(column, "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[i])))'")
       }
-      return frame
+      return Int64(frame)
+    }
+
+    /// Cell `i` as a finite decimal number within `range` (`CSVNumber.finite`); `what` names the number
+    /// in the message ("a finite number", "a finite angle in radians").
+    func number(_ i: Int, column: String, _ range: ClosedRange<Double>, what: String = "a finite number")
+      throws(InputError) -> Double
+    {
+      guard let v = try? CSVNumber.finite(cells[i]) else {
+        throw fail(column, "expected \(what), got '\(InputCSV.quoted(Substring(cells[i])))'")
+      }
+      guard range.contains(v) else {
+        throw fail(column, "expected a value in \(range.lowerBound)...\(range.upperBound), got \(v)")
+      }
+      return v
     }
 
     /// Cell `i` as a finite angle in radians of magnitude at most `limit`; `what` says the range in
     /// the error.
     func angle(_ i: Int, column: String, limit: Double, _ what: String) throws(InputError) -> Double {
-      guard let v = Double(cells[i]), v.isFinite else {
+      guard let v = try? CSVNumber.finite(cells[i]) else {
         throw fail(
           column, "expected a finite angle in radians, got '\(InputCSV.quoted(Substring(cells[i])))'")
       }

@@ -53,17 +53,9 @@ public enum ObservationLog {
       let cells = row.cells
       let fail = row.fail
       func number(_ i: Int, _ range: ClosedRange<Double>) throws -> Double {
-        guard let v = Double(cells[i]), v.isFinite else {
-          throw fail(header[i], "expected a finite number, got '\(InputCSV.quoted(Substring(cells[i])))'")
-        }
-        guard range.contains(v) else {
-          throw fail(header[i], "expected a value in \(range.lowerBound)...\(range.upperBound), got \(v)")
-        }
-        return v
+        try row.number(i, column: header[i], range)
       }
-      guard let frameIndex = Int64(cells[0]), frameIndex >= 0 else {
-        throw fail("frame", "expected a non-negative integer, got '\(InputCSV.quoted(Substring(cells[0])))'")
-      }
+      let frameIndex = try row.frame(0, column: "frame")
       let time = try number(1, 0...1e7)
       let yaw = try number(2, -1e4...1e4)
       let pitch = try number(3, -Double.pi / 2...Double.pi / 2)

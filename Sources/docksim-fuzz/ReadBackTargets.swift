@@ -114,6 +114,52 @@ enum ReadBackTargets {
       }
   }
 
+  /// Any table, read by `CSVTableReader` with every typed accessor on every cell (each refusal is
+  /// formatted, as a user would see it), then as the objects trace `score --objects` reads back.
+  static func table(_ text: String, file: String) -> String {
+    var read = 0
+    var refused = 0
+    func tally(_ body: () throws(InputError) -> Void) {
+      do {
+        try body()
+        read += 1
+      } catch {
+        refused += error.description.utf8.count > 0 ? 1 : 0
+      }
+    }
+    do {
+      var reader = try CSVTableReader(text: text, file: file, expected: "a table", skipsComments: true)
+      _ = try? reader.columns(["scenario", "t_s", "frame"])
+      while let row = try reader.next() {
+        for i in row.columns.indices {
+          tally { () throws(InputError) in _ = try row.finite(i) }
+          tally { () throws(InputError) in _ = try row.finite(i, in: -1...1, unit: " rad") }
+          tally { () throws(InputError) in _ = try row.finite(i, .nonNegative, empty: "not applicable") }
+          tally { () throws(InputError) in _ = try row.finiteOrMissing(i, .nonNegative) }
+          tally { () throws(InputError) in _ = try row.count(i) }
+          tally { () throws(InputError) in _ = try row.count(i, empty: "a failed run") }
+          tally { () throws(InputError) in _ = try row.seed(i) }
+          tally { () throws(InputError) in _ = try row.seed(i, empty: "a failed run") }
+          tally { () throws(InputError) in _ = try row.number(i, .seed, empty: "a failed run") }
+          tally { () throws(InputError) in _ = try row.name(i) }
+          tally { () throws(InputError) in _ = try row.digest(i) }
+          tally { () throws(InputError) in _ = try row.word(i, ["ok", "error", "pass"]) }
+          tally { () throws(InputError) in _ = try row.flag(i, true: "1", false: "0") }
+        }
+      }
+    } catch {
+      refused += 1
+    }
+    let objects: String
+    do {
+      let contents = try ObjectsCSVFile.parse(text, file: file)
+      objects = "objects trace of \(contents.objects.count) boxes"
+    } catch {
+      objects = "objects trace refused (\(error.description.utf8.count) bytes)"
+    }
+    return "\(read) cells read, \(refused) refused; \(objects)"
+  }
+
   /// The search space of the `trials` corpus (`Tests/Fixtures/fuzz/seeds/trials/`): the parameters
   /// of `TuneCommandTests`.
   static let space = SearchSpace([

@@ -14,6 +14,9 @@ enum Target: String, CaseIterable, Sendable {
   case shard
   /// `tune --resume`'s trials.csv reader.
   case trials
+  /// The one read-back reader (`CSVTableReader`): every typed accessor on every cell, and the objects
+  /// trace `score --objects` reads.
+  case table
   /// A subject's trajectory file (`t_s,x_m,y_m[,z_m]`).
   case trajectory
   /// A pedestrian recording (ETH/UCY `frame id x y`, and `frame,id,x,y`), then `import-trajectories`.
@@ -35,6 +38,7 @@ enum Target: String, CaseIterable, Sendable {
     case .tolerances: ["Scenarios/baseline/tolerances.yaml", "Tests/Fixtures/fuzz/seeds/tolerances"]
     case .shard: ["Tests/Fixtures/fuzz/seeds/shard"]
     case .trials: ["Tests/Fixtures/fuzz/seeds/trials"]
+    case .table: ["Tests/Fixtures/fuzz/seeds/table"]
     case .trajectory: ["Tests/Fixtures/fuzz/seeds/trajectory"]
     case .recording: ["Tests/Fixtures/fuzz/seeds/recording"]
     case .detections: ["Tests/Fixtures/fuzz/seeds/detections"]
@@ -50,7 +54,7 @@ enum Target: String, CaseIterable, Sendable {
     switch self {
     case .scenario, .tolerances, .profile: "yaml"
     case .shard, .recording, .detections: "txt"
-    case .log, .reference, .summary, .trials, .trajectory: "csv"
+    case .log, .reference, .summary, .trials, .trajectory, .table: "csv"
     }
   }
 
@@ -82,6 +86,7 @@ enum Target: String, CaseIterable, Sendable {
     case .tolerances: return ReadBackTargets.tolerances(text, file: name)
     case .shard: return ReadBackTargets.shard(text)
     case .trials: return ReadBackTargets.trials(text, file: name)
+    case .table: return ReadBackTargets.table(text, file: name)
     case .trajectory: return DataTargets.trajectory(text, file: name)
     case .recording: return DataTargets.recording(text, file: name)
     case .detections: return DataTargets.detections(text)

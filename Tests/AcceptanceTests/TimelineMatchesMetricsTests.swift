@@ -1,3 +1,4 @@
+import DockSimIO
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ struct TimelineMatchesMetricsTests {
     for row in rows.dropFirst() {
       let scenario = String(row[name])
       let path = out.appendingPathComponent("traces/\(scenario).objects.csv").path
-      let timeline = try Timeline(csv: PlotCSV(path: path))
+      let timeline = try Timeline(csv: CSVTableReader(path: path, expected: "an objects trace"))
       #expect(timeline.thresholdRecorded)
       let switches = timeline.switchFrames.reduce(0) { $0 + $1.count }
       var misses = 0

@@ -67,7 +67,9 @@ import Testing
     let error = try #require(throws: ReportError.self) { try TraceData.read(path: path) }
     let column = cells[0..<12].map(\.count).reduce(0, +) + 12 + 1
     #expect(
-      error.description == "\(path):42:\(column): framing_error: expected a number or an empty cell, got 'x'")
+      error.description
+        == "\(path):42:\(column): framing_error: expected a finite number, an empty cell or nan (no value), got 'x'"
+    )
   }
 
   @Test func aMissingColumnAndATimeGoingBackAreRefused() throws {

@@ -67,7 +67,8 @@ struct TrackTimelinePlotTests {
     let elements = try #require(parseSVG(try Self.render(Self.objectsCSV())))
     #expect(elements.filter { $0.attributes["class"] == "switch" }.count == 1)
     // And it is where track 2 takes over from track 1: frame 120, at 4 s.
-    let timeline = try Timeline(csv: PlotCSV(text: Self.objectsCSV(), file: "x"))
+    let timeline = try Timeline(
+      csv: CSVTableReader(text: Self.objectsCSV(), file: "x", expected: "an objects trace"))
     #expect(timeline.switches(of: 0) == [120])
     #expect(timeline.switches(of: 1) == [])
   }
@@ -76,7 +77,8 @@ struct TrackTimelinePlotTests {
     let elements = try #require(parseSVG(try Self.render(Self.objectsCSV())))
     let misses = elements.filter { $0.attributes["class"] == "miss" }
     #expect(misses.count == 1)
-    let timeline = try Timeline(csv: PlotCSV(text: Self.objectsCSV(), file: "x"))
+    let timeline = try Timeline(
+      csv: CSVTableReader(text: Self.objectsCSV(), file: "x", expected: "an objects trace"))
     #expect(
       timeline.runs(of: 0).contains(Timeline.Run(first: 100, last: 119, state: .missed(occluded: false))))
   }
@@ -156,7 +158,7 @@ struct TrackTimelinePlotTests {
       Self.header + "\n2,,gt,alice,humanBody,,,,0.0,,\n3,,gt,alice,humanBody,,,,0.0,,\n"
       + "4,0.1,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n4,0.1,track,1,humanBody,0.5,0.5,0.6,,confirmed,1\n"
       + "6,0.2,gt,alice,humanBody,0.5,0.5,0.6,1.0,,\n6,0.2,track,1,humanBody,0.5,0.5,0.6,,confirmed,1\n"
-    let timeline = try Timeline(csv: PlotCSV(text: csv, file: "x"))
+    let timeline = try Timeline(csv: CSVTableReader(text: csv, file: "x", expected: "an objects trace"))
     #expect(timeline.times.count == 4)
     // Frames 2 and 3 take the period of the timed frames (0.05 s per frame) back from frame 4.
     #expect(abs(timeline.times[0] - 0.0) < 1e-12 && abs(timeline.times[1] - 0.05) < 1e-12)
@@ -172,7 +174,7 @@ struct TrackTimelinePlotTests {
       Self.header + ",match_threshold\n"
       + "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,\(threshold)\n"
       + "0,0.0,track,1,humanBody,0.53,0.5,0.6,,confirmed,1,\(threshold)\n"
-    let timeline = try Timeline(csv: PlotCSV(text: csv, file: "x"))
+    let timeline = try Timeline(csv: CSVTableReader(text: csv, file: "x", expected: "an objects trace"))
     #expect(timeline.thresholdRecorded)
     #expect(timeline.matchThreshold == Double(threshold))
     #expect(
@@ -185,19 +187,22 @@ struct TrackTimelinePlotTests {
   }
 
   @Test(arguments: [
-    ("0,0.0,gt,alice,humanBody,0.5,nan,0.6,1.0,,,0.05", "column v: \"nan\" is not a finite number"),
+    (
+      "0,0.0,gt,alice,humanBody,0.5,nan,0.6,1.0,,,0.05",
+      "v: expected a finite number or an empty cell (behind the camera), got 'nan'"
+    ),
     (
       "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,inf",
-      "column match_threshold: \"inf\" is not a finite number"
+      "match_threshold: expected a finite number, got 'inf'"
     ),
-    ("0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0", "column match_threshold: expected a positive number"),
+    ("0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0", "match_threshold: expected a positive number"),
     (
       "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0.05\n0,0.0,gt,bob,humanBody,0.5,0.5,0.6,1.0,,,0.1",
       "0.1 differs from the first row's"
     ),
     (
       "0,0.0,gt,alice,hand,0.5,0.5,0.6,1.0,,,0.05",
-      "column kind: \"hand\", expected humanBody, humanFace or object"
+      "kind: expected humanBody, humanFace or object, got 'hand'"
     ),
     (
       "0,0.0,gt,alice,humanBody,0.5,0.5,0.6,1.0,,,0.05\n0,0.0,gt,alice,humanBody,0.4,0.5,0.6,1.0,,,0.05",
@@ -210,9 +215,11 @@ struct TrackTimelinePlotTests {
   ])
   func aBadRowIsRefusedWithItsLine(rows: String, message: String) throws {
     let csv = Self.header + ",match_threshold\n" + rows + "\n"
-    let error = try #require(throws: InputError.self) { try Timeline(csv: PlotCSV(text: csv, file: "x")) }
+    let error = try #require(throws: InputError.self) {
+      try Timeline(csv: CSVTableReader(text: csv, file: "x", expected: "an objects trace"))
+    }
     #expect(error.line == rows.split(separator: "\n").count + 1)
-    #expect(error.message.contains(message), "\(error)")
+    #expect(error.description.contains(message), "\(error)")
   }
 
   @Test func textIsEscaped() throws {

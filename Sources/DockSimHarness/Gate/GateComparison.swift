@@ -58,12 +58,12 @@ public enum GateComparison {
       case "expectations_failed":
         if let f = expectations(name, baseline: b, now: n) { out.append(f) }
       case _ where identityColumns.contains(column):
-        if let b, let f = identity(name, column, baseline: b[column], now: n[column]) { out.append(f) }
+        if let b, let f = identity(name, column, baseline: b, now: n) { out.append(f) }
       default:
-        guard compareMetrics, let b, let bc = b[column], let nc = n[column],
+        guard compareMetrics, let b, b[column] != nil, n[column] != nil,
           let t = tolerances.tolerance(for: column, scenario: name)
         else { continue }
-        out.append(metric(name, column, baseline: bc, now: nc, tolerance: t))
+        out.append(metric(name, column, baseline: b, now: n, tolerance: t))
       }
     }
     return out
@@ -84,7 +84,7 @@ public enum GateComparison {
 
   /// `expectations_failed`: any failed expectation is a regression (see expectations.csv).
   static func expectations(_ name: String, baseline b: SummaryRow?, now n: SummaryRow) -> GateFinding? {
-    guard let cell = n["expectations_failed"], let count = Double(cell) else { return nil }
+    guard let cell = n["expectations_failed"], let count = n.number("expectations_failed") else { return nil }
     let finding = GateFinding(
       scenario: name, check: "expectations_failed", baseline: b?["expectations_failed"], now: cell,
       verdict: .unchanged)
@@ -93,10 +93,13 @@ public enum GateComparison {
   }
 
   /// `seed`, `duration_s`, `frames`: reported only when they differ.
-  static func identity(_ name: String, _ column: String, baseline: String?, now: String?) -> GateFinding? {
+  static func identity(_ name: String, _ column: String, baseline b: SummaryRow, now n: SummaryRow)
+    -> GateFinding?
+  {
     // An empty cell is a run that failed; its status says so.
-    guard let baseline, let now, !baseline.isEmpty, !now.isEmpty else { return nil }
-    let same = Double(baseline).flatMap { b in Double(now).map { $0 == b } } ?? (baseline == now)
+    guard let baseline = b[column], let now = n[column], !baseline.isEmpty, !now.isEmpty else { return nil }
+    // A seed is compared as written: beyond 2^53 its double would hide a difference.
+    let same = column == "seed" ? baseline == now : b.number(column) == n.number(column)
     guard !same else { return nil }
     return GateFinding(
       scenario: name, check: column, baseline: baseline, now: now, verdict: .changed,
@@ -105,13 +108,15 @@ public enum GateComparison {
 
   /// A metric judged with its tolerance.
   static func metric(
-    _ name: String, _ column: String, baseline: String, now: String, tolerance: MetricTolerance
+    _ name: String, _ column: String, baseline: SummaryRow, now: SummaryRow, tolerance: MetricTolerance
   )
     -> GateFinding
   {
+    let (b, n) = (baseline.number(column), now.number(column))
     let finding = GateFinding(
-      scenario: name, check: column, baseline: baseline, now: now, tolerance: tolerance, verdict: .unchanged)
-    switch (Double(baseline), Double(now)) {
+      scenario: name, check: column, baseline: baseline[column], now: now[column], tolerance: tolerance,
+      verdict: .unchanged, numbers: b.flatMap { b in n.map { (b, $0) } })
+    switch (b, n) {
     case (nil, nil): return with(finding, .notApplicable, "not applicable")
     case (nil, _?): return with(finding, .changed, "became applicable")
     case (_?, nil): return with(finding, .changed, "became not applicable")

@@ -117,10 +117,22 @@ public struct GateFinding: Equatable, Sendable {
   public var seeds: SeedStatistics?
   /// Over seeds: a failure rate's paired comparison.
   public var rate: RateComparison?
+  /// The baseline's and the current value as numbers (in the metric's unit), when both are: as the
+  /// reader read them (`SummaryRow.number`), or the means over seeds.
+  public var numbers: (baseline: Double, now: Double)? {
+    get { baselineNumber.flatMap { b in nowNumber.map { (b, $0) } } }
+    set {
+      baselineNumber = newValue?.baseline
+      nowNumber = newValue?.now
+    }
+  }
+  private var baselineNumber: Double?
+  private var nowNumber: Double?
 
   public init(
     scenario: String, check: String, baseline: String?, now: String?, tolerance: MetricTolerance? = nil,
-    verdict: GateVerdict, note: String = "", seeds: SeedStatistics? = nil, rate: RateComparison? = nil
+    verdict: GateVerdict, note: String = "", seeds: SeedStatistics? = nil, rate: RateComparison? = nil,
+    numbers: (baseline: Double, now: Double)? = nil
   ) {
     self.scenario = scenario
     self.check = check
@@ -131,12 +143,7 @@ public struct GateFinding: Equatable, Sendable {
     self.note = note
     self.seeds = seeds
     self.rate = rate
-  }
-
-  /// The baseline and the current value as numbers, when both are.
-  public var numbers: (baseline: Double, now: Double)? {
-    guard let b = baseline.flatMap(Double.init), let n = now.flatMap(Double.init) else { return nil }
-    return (b, n)
+    self.numbers = numbers
   }
 
   /// The largest change that counted as no change, for a numeric metric comparison.

@@ -9,7 +9,9 @@ public enum GateFormat {
   public static func value(_ cell: String?) -> String {
     guard let cell else { return "missing" }
     if cell.isEmpty { return "n/a" }
-    guard let x = Double(cell) else { return cell }
+    // The cells come from the readers, which have held them to the number rule; reading them by the
+    // same rule shows a text column's word (`ok`, `present`) as it is.
+    guard let x = try? CSVNumber.finite(cell) else { return cell }
     return significant(x)
   }
 

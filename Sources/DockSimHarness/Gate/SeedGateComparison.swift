@@ -57,7 +57,7 @@ public enum SeedGateComparison {
           name, check: "expectations_failed_rate", baseline: base, now: rows,
           tolerance: settings.failureRateTolerance,
           what: "seeds failing any expectation"
-        ) { row in row.failed || (row["expectations_failed"].flatMap { Int($0) } ?? 0) > 0 })
+        ) { row in row.failed || (row.number("expectations_failed") ?? 0) > 0 })
       if hasWrongSubject {
         let limit = settings.wrongSubjectMaximumSeconds
         findings.append(
@@ -65,7 +65,7 @@ public enum SeedGateComparison {
             name, check: "wrong_subject_rate", baseline: base, now: rows,
             tolerance: settings.failureRateTolerance,
             what: "seeds more than \(CSVFormat.cell(limit)) s on the wrong subject"
-          ) { row in row.failed || (row[wrongSubjectColumn].flatMap { Double($0) } ?? 0) > limit })
+          ) { row in row.failed || (row.number(wrongSubjectColumn) ?? 0) > limit })
       }
     }
     notes += GateComparison.notes(
@@ -144,7 +144,7 @@ public enum SeedGateComparison {
     -> GateFinding?
   {
     for (b, n) in zip(baseline, now) {
-      if let f = GateComparison.identity(name, column, baseline: b[column], now: n[column]) {
+      if let f = GateComparison.identity(name, column, baseline: b, now: n) {
         var finding = f
         finding.note += " (repetition \(n["repetition"] ?? ""), and maybe others)"
         return finding
@@ -162,7 +162,7 @@ public enum SeedGateComparison {
     var onlyBaseline = 0
     var onlyNow = 0
     for (b, n) in zip(baseline, now) {
-      switch (b[column].flatMap(Double.init), n[column].flatMap(Double.init)) {
+      switch (b.number(column), n.number(column)) {
       case let (x?, y?): pairs.append((x, y))
       case (_?, nil): onlyBaseline += 1
       case (nil, _?): onlyNow += 1
@@ -191,6 +191,7 @@ public enum SeedGateComparison {
     let tooFew = !allZero && pairs.count < settings.minimumSeeds
     finding.baseline = CSVFormat.cell(baselineMean)
     finding.now = CSVFormat.cell(nowMean)
+    finding.numbers = (baselineMean, nowMean)
     finding.seeds = SeedStatistics(
       seeds: pairs.count, leftOut: baseline.count - pairs.count, baselineMean: baselineMean, nowMean: nowMean,
       change: mean, lower: lower, upper: upper, allowance: t.allowance(baseline: baselineMean),

@@ -44,7 +44,7 @@ public struct SeedSnapshot: Equatable, Sendable {
             "expected repetition \(next) of '\(row.scenario)' (each scenario's repetitions 0, 1, … in order, "
             + "one row each), got '\(row["repetition"] ?? "")'")
       }
-      guard let seed = row["seed"], UInt64(seed) != nil else {
+      guard row["seed"].map({ !$0.isEmpty }) == true else {
         throw InputError(
           file: file, line: row.line, field: "seed",
           message: "expected the run's seed, a whole number ≥ 0, got '\(row["seed"] ?? "")'")

@@ -27,8 +27,8 @@ public enum SummaryCSVReader {
     }
   }
 
-  /// What an empty cell means in `column` (for the message), nil where a cell may not be empty.
-  static func emptyMeaning(of column: String) -> String? {
+  /// What an empty cell means in `column` (for the message).
+  static func emptyMeaning(of column: String) -> String {
     switch column {
     // The writer writes a seed on every row; hand-made failed rows (tests, older tools) leave it empty.
     case "seed", "frames", "expectations_failed", "repetition": "a failed run"
@@ -76,66 +76,39 @@ public enum SummaryCSVReader {
   /// The header and the validated rows of a summary-shaped table (`summary.csv` or `seeds.csv`), in
   /// file order; uniqueness of the rows is the caller's rule.
   static func table(_ text: String, file: String) throws(InputError) -> ([String], [SummaryRow]) {
-    let records = try CSVReader.records(text, file: file)
-    guard let header = records.first else {
+    var reader = try CSVTableReader(
+      text: text, file: file, expected: "a summary.csv or seeds.csv written by `docksim run`")
+    let columns = reader.columns
+    guard columns.first == "scenario" else {
       throw InputError(
-        file: file, message: "the file is empty; expected a header line starting with scenario")
+        file: file, line: reader.header.line, column: 1,
+        message: "expected a summary.csv header starting with scenario, got '\(CSVNumber.shown(columns[0]))'")
     }
-    let columns = try checkHeader(header, file: file)
+    guard let status = reader.columnIndex("status") else {
+      throw InputError(
+        file: file, line: reader.header.line,
+        message: "no status column in the header; expected a summary.csv")
+    }
     var rows: [SummaryRow] = []
-    for record in records.dropFirst() { rows.append(try readRow(record, columns: columns, file: file)) }
+    while let row = try reader.next() {
+      var values: [String: String] = [:]
+      var numbers: [String: Double] = [:]
+      for (i, name) in columns.enumerated() {
+        switch name {
+        case "scenario":
+          // Names read back become file names (a report's traces, a merge's): never a path.
+          _ = try row.name(i)
+        case "status":
+          _ = try row.word(status, ["ok", "error"])
+        case _ where textColumns.contains(name):
+          break
+        default:
+          numbers[name] = try row.number(i, numberKind(of: name), empty: emptyMeaning(of: name))
+        }
+        values[name] = row[i]
+      }
+      rows.append(SummaryRow(scenario: row[0], line: row.line, values: values, numbers: numbers))
+    }
     return (columns, rows)
-  }
-
-  private static func checkHeader(_ header: CSVRecord, file: String) throws(InputError) -> [String] {
-    let names = header.cells.map(\.text)
-    func fail(_ cell: CSVCell, _ message: String) -> InputError {
-      InputError(file: file, line: header.line, column: cell.column, message: message)
-    }
-    guard names.first == "scenario" else {
-      throw fail(header.cells[0], "expected a summary.csv header starting with scenario, got '\(names[0])'")
-    }
-    var seen: Set<String> = []
-    for cell in header.cells {
-      guard !cell.text.isEmpty else { throw fail(cell, "empty column name in the header; expected a name") }
-      guard seen.insert(cell.text).inserted else {
-        throw fail(cell, "column '\(cell.text)' appears twice in the header; expected unique names")
-      }
-    }
-    guard seen.contains("status") else {
-      throw InputError(
-        file: file, line: header.line, message: "no status column in the header; expected a summary.csv")
-    }
-    return names
-  }
-
-  private static func readRow(_ record: CSVRecord, columns: [String], file: String) throws(InputError)
-    -> SummaryRow
-  {
-    try record.requireCells(columns.count, file: file)
-    var values: [String: String] = [:]
-    for (name, cell) in zip(columns, record.cells) {
-      func fail(_ message: String) -> InputError {
-        InputError(file: file, line: record.line, column: cell.column, field: name, message: message)
-      }
-      switch name {
-      case "scenario":
-        guard !cell.text.isEmpty else { throw fail("expected a scenario name, got an empty cell") }
-        // Names read back become file names (a report's traces, a merge's): never a path.
-        if let problem = ScenarioName.problem(cell.text) { throw fail(problem) }
-      case "status":
-        guard cell.text == "ok" || cell.text == "error" else {
-          throw fail("expected ok or error, got '\(cell.text)'")
-        }
-      case _ where textColumns.contains(name):
-        break
-      default:
-        do { _ = try CSVNumber.read(cell.text, numberKind(of: name), empty: emptyMeaning(of: name)) } catch {
-          throw fail(error.description)
-        }
-      }
-      values[name] = cell.text
-    }
-    return SummaryRow(scenario: record.cells[0].text, line: record.line, values: values)
   }
 }

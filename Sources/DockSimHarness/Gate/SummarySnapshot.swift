@@ -4,15 +4,22 @@ public struct SummaryRow: Equatable, Sendable {
   /// 1-based line of the row in its file.
   public let line: Int
   private let values: [String: String]
+  private let numbers: [String: Double]
 
-  init(scenario: String, line: Int, values: [String: String]) {
+  init(scenario: String, line: Int, values: [String: String], numbers: [String: Double]) {
     self.scenario = scenario
     self.line = line
     self.values = values
+    self.numbers = numbers
   }
 
   /// The cell of `column` as written (empty = not applicable), or nil when the file has no such column.
   public subscript(column: String) -> String? { values[column] }
+
+  /// The value of the number column `column` as the reader read it (a finite number of the column's
+  /// kind, `SummaryCSVReader.numberKind(of:)`; seconds for `duration_s`); nil for an empty cell, a text
+  /// column or a column the file lacks.
+  public func number(_ column: String) -> Double? { numbers[column] }
 
   /// The `status` cell: `ok` or `error`.
   public var failed: Bool { values["status"] == "error" }

@@ -61,7 +61,9 @@ public enum TuneShards {
       header = first
       let owned = Set(manifest.owned.map(\.position))
       for (record, line) in zip(records.dropFirst(), lines.dropFirst()) {
-        guard let trial = Int(record.cells.first?.text ?? ""), owned.contains(trial), rows[trial] == nil
+        // A trial number is a count (`CSVNumber.count`): `+0` is not trial 0, whose row is copied as written.
+        guard let trial = try? CSVNumber.count(record.cells.first?.text ?? ""), owned.contains(trial),
+          rows[trial] == nil
         else {
           throw InputError(
             file: file, line: record.line, field: "trial",

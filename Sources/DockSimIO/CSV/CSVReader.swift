@@ -24,17 +24,6 @@ public struct CSVRecord: Equatable, Sendable {
 
   /// The cells' text, for readers that only need positions per record.
   public var texts: [String] { cells.map(\.text) }
-
-  /// Refuses a record whose cell count is not `count`, the header's: every table DockSim reads back
-  /// has a header and a cell for each of its columns in every record.
-  ///
-  /// - Throws: `InputError` naming `file` and the record's line.
-  public func requireCells(_ count: Int, file: String) throws(InputError) {
-    guard cells.count == count else {
-      throw InputError(
-        file: file, line: line, message: "expected \(count) cells as in the header, got \(cells.count)")
-    }
-  }
 }
 
 /// The one CSV reader of DockSim: every table a command reads (summaries, seeds, shards, trials,

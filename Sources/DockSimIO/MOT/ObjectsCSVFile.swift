@@ -38,7 +38,11 @@ public enum ObjectsCSVFile {
           throw row.fail(columns[k], error.description)
         }
       }
-      let frame = Int(try number(frameColumn, .count)!)
+      // As an Int, never through a double: 2^63 - 1 rounds to 2^63, which no Int holds.
+      let frame: Int
+      do { frame = try CSVNumber.count(row.cells[frameColumn]) } catch {
+        throw row.fail(columns[frameColumn], error.description)
+      }
       guard frame >= lastFrame else {
         throw row.fail("frame", "expected frames in non-decreasing order, got \(frame) after \(lastFrame)")
       }
@@ -63,7 +67,17 @@ public enum ObjectsCSVFile {
       }
       let name = row.cells[idColumn]
       guard !name.isEmpty else { throw row.fail("id", "expected an id, got an empty cell") }
-      guard idsInFrame.insert("\(type),\(kind.rawValue),\(name)").inserted else {
+      // A track is its number (the digit rule of counts), so `1` and `01` are one track.
+      var track: Int?
+      if type == "track" {
+        guard let number = try? CSVNumber.count(name) else {
+          throw row.fail("id", "expected a track number, got '\(InputCSV.quoted(Substring(name)))'")
+        }
+        track = number
+      }
+      // A track number is one hypothesis whatever its kind; a subject has a box per kind.
+      let key = track.map { "track,\($0)" } ?? "gt,\(kind.rawValue),\(name)"
+      guard idsInFrame.insert(key).inserted else {
         throw row.fail("id", "\(type) \(name) \(kind.rawValue) listed twice in frame \(frame)")
       }
       let notInImage = "not in the image"
@@ -76,9 +90,7 @@ public enum ObjectsCSVFile {
         if subjects[name] == nil { subjects[name] = subjects.count }
         id = TrackingMetrics.motObjectID(subject: subjects[name]!, kind: kind)
       } else {
-        guard let track = Int(name) else {
-          throw row.fail("id", "expected a track number, got '\(InputCSV.quoted(Substring(name)))'")
-        }
+        guard let track else { continue }
         id = track
         guard let status = TrackStatus(rawValue: row.cells[statusColumn]) else {
           throw row.fail(

@@ -1,3 +1,5 @@
+import DockSimIO
+
 /// One line of `traces/<scenario>.events.csv`: a timeline command as the dock handled it.
 struct EventRecord: Equatable {
   var time: Double
@@ -12,19 +14,15 @@ struct EventRecord: Equatable {
   ///
   /// - Throws: `ReportError` naming the file, line and column.
   static func read(path: String) throws(ReportError) -> [EventRecord] {
-    let table = try CSVTable.read(path: path, expected: "an events file written by docksim run (docs/csv.md)")
-    let t = try table.column("t_s")
-    let command = try table.column("command")
-    let result = try table.column("result")
-    var out: [EventRecord] = []
-    for row in table.rows {
-      let time = try table.number(row, t)
-      guard time.isFinite else {
-        throw ReportError(
-          "\(path):\(row.line):\(row.cells[t].column): t_s: expected a time in seconds, got an empty cell")
+    do throws(InputError) {
+      var table = try CSVTableReader(
+        path: path, expected: "an events file written by docksim run (docs/csv.md)")
+      let c = try table.columns(["t_s", "command", "result"])
+      var out: [EventRecord] = []
+      while let row = try table.next() {
+        out.append(EventRecord(time: try row.finite(c[0]), command: row[c[1]], result: row[c[2]]))
       }
-      out.append(EventRecord(time: time, command: row.cells[command].text, result: row.cells[result].text))
-    }
-    return out
+      return out
+    } catch { throw ReportError(error) }
   }
 }

@@ -31,7 +31,7 @@ struct SeedDistributions {
     var empty = 0
     for row in rows {
       // The reader has refused anything but a finite number or an empty cell.
-      if let value = row[metric].flatMap(Double.init) { values.append(value) } else { empty += 1 }
+      if let value = row.number(metric) { values.append(value) } else { empty += 1 }
     }
     return (values, empty)
   }

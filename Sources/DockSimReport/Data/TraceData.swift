@@ -2,13 +2,13 @@ import DockSimCore
 import DockSimIO
 
 /// `traces/<scenario>.csv` reduced to what the time plots draw, while it is read record by record
-/// (`CSVStream`): each plotted column is collected by a `SeriesDecimator`, the NEES and NIS moving
+/// (`CSVTableReader`): each plotted column is collected by a `SeriesDecimator`, the NEES and NIS moving
 /// means and the frames commanded over the speed cap are computed on the way. So the memory held is
 /// bounded by the plots' resolution, not by the run's length, and a trace of fewer than
 /// `SeriesDecimator.defaultLimit` rows is drawn from every row, exactly as when the whole file was
 /// held. Angles stay in radians here; the plots convert.
 struct TraceData {
-  /// A column's samples against `t_s`, NaN where a cell is empty or `nan`.
+  /// A column's samples against `t_s`, NaN where a value is missing (an empty cell or `nan`).
   typealias Series = SeriesDecimator.Collected
 
   /// The moving mean of a NEES or NIS column over its values (frames without one skipped).
@@ -71,32 +71,39 @@ struct TraceData {
     path: String, dock: DockParameters? = nil, window: Int = ScenarioPlots.consistencyWindow,
     limit: Int = SeriesDecimator.defaultLimit
   ) throws(ReportError) -> TraceData {
-    var stream = try CSVStream(path: path, expected: "a trace written by docksim run (docs/csv.md)")
-    let time = try stream.column("t_s")
-    var plotted: [Int] = []
-    for column in columns { plotted.append(try stream.column(column.name)) }
+    do throws(InputError) {
+      return try read(
+        CSVTableReader(path: path, expected: "a trace written by docksim run (docs/csv.md)"), dock: dock,
+        window: window, limit: limit)
+    } catch { throw ReportError(error) }
+  }
+
+  private static func read(_ table: CSVTableReader, dock: DockParameters?, window: Int, limit: Int)
+    throws(InputError) -> TraceData
+  {
+    var table = table
+    let time = try table.column("t_s")
+    let plotted = try table.columns(columns.map(\.name))
     var decimators = columns.map { SeriesDecimator(limit: limit, breakAbove: $0.wraps ? .pi : nil) }
-    var nis = stream.columnIndex("est_nis").map { ConsistencyColumn("est_nis", $0, window, limit) }
-    var nees = stream.columnIndex("est_nees").map { ConsistencyColumn("est_nees", $0, window, limit) }
+    var nis = table.columnIndex("est_nis").map { ConsistencyColumn($0, window, limit) }
+    var nees = table.columnIndex("est_nees").map { ConsistencyColumn($0, window, limit) }
     var yawCap = dock.map { OverCapScan(cap: $0[.yaw].maximumSpeed) }
     var pitchCap = dock.map { OverCapScan(cap: $0[.pitch].maximumSpeed) }
     var first: Double?
     var last: Double?
     var values = [Double](repeating: 0, count: columns.count)
-    while let row = try stream.next() {
-      let t = try stream.number(row, time)
-      for k in plotted.indices { values[k] = try stream.number(row, plotted[k]) }
-      guard t.isFinite, last.map({ t >= $0 }) ?? true else {
-        let cell = row.cells[time]
-        throw ReportError(
-          "\(path):\(row.line):\(cell.column): t_s: expected a time not earlier than the row before, got '\(cell.text)'"
-        )
+    while let row = try table.next() {
+      let t = try row.finite(time)
+      // A plotted value may be missing in a frame (an estimate before the first detection).
+      for k in plotted.indices { values[k] = try row.finiteOrMissing(plotted[k]) }
+      guard last.map({ t >= $0 }) ?? true else {
+        throw row.error(time, "expected a time not earlier than the row before, got '\(row[time])'")
       }
       if first == nil { first = t }
       last = t
       for k in plotted.indices { decimators[k].append(t, values[k]) }
-      if let column = nis?.column { try nis?.add(stream.number(row, column), row, at: t, file: path) }
-      if let column = nees?.column { try nees?.add(stream.number(row, column), row, at: t, file: path) }
+      try nis?.add(row, at: t)
+      try nees?.add(row, at: t)
       yawCap?.add(t, command: values[Self.commandYawIndex])
       pitchCap?.add(t, command: values[Self.commandPitchIndex])
     }
@@ -110,31 +117,23 @@ struct TraceData {
       pitchOverCap: pitchCap?.result)
   }
 
-  /// A NEES or NIS column, checked and averaged as it is read. The writer leaves a cell empty, or
-  /// writes `nan`, in frames without a value; both are skipped. An infinite or negative value is
-  /// refused.
+  /// A NEES or NIS column, checked and averaged as it is read. Frames without a value are skipped;
+  /// an infinite or negative value is refused.
   private struct ConsistencyColumn {
-    let name: String
     let column: Int
     var mean: SampleStatistics.MovingMean
     var present = 0
     var means: SeriesDecimator
 
-    init(_ name: String, _ column: Int, _ window: Int, _ limit: Int) {
-      self.name = name
+    init(_ column: Int, _ window: Int, _ limit: Int) {
       self.column = column
       mean = SampleStatistics.MovingMean(window: window)
       means = SeriesDecimator(limit: limit)
     }
 
-    /// Adds `value`, the cell of `row` at time `t`.
-    mutating func add(_ value: Double, _ row: CSVRecord, at t: Double, file: String) throws(ReportError) {
-      guard !value.isInfinite, value.isNaN || value >= 0 else {
-        let cell = row.cells[column]
-        throw ReportError(
-          "\(file):\(row.line):\(cell.column): \(name): expected a non-negative finite number, "
-            + "an empty cell or nan (no value), got '\(cell.text)'")
-      }
+    /// Adds the value of `row`, at time `t`.
+    mutating func add(_ row: CSVTableRow, at t: Double) throws(InputError) {
+      let value = try row.finiteOrMissing(column, .nonNegative)
       guard value.isFinite else { return }
       present += 1
       if let m = mean.add(value) { means.append(t, m) }

@@ -30,33 +30,36 @@ public enum RoomViewPlot {
   public static func svg(scenario: Scenario, traceCSV: String, width: Double) throws -> String {
     // Two passes over the trace, keeping only the wedges: the first finds the time span (and checks
     // every row), the second the frames at the wedge times. The trace is never held whole.
-    var first = try PlotCSV(path: traceCSV)
+    var first = try trace(traceCSV)
     var span: (t0: Double, t1: Double)?
     try forEachSample(&first) { t, _ in span = (span?.t0 ?? t, t) }
     guard let span else {
       throw InputError(file: first.file, line: nil, message: "no frames with t_s and camera_yaw_rad")
     }
-    var second = try PlotCSV(path: traceCSV)
+    var second = try trace(traceCSV)
     var picker = WedgePicker(t0: span.t0, t1: span.t1)
     try forEachSample(&second) { t, yaw in picker.add((t, yaw)) }
     return render(scenario: scenario, wedges: picker.wedges, width: width)
   }
 
+  private static func trace(_ path: String) throws(InputError) -> CSVTableReader {
+    try CSVTableReader(path: path, expected: "a trace written by docksim run (docs/csv.md)")
+  }
+
   /// Calls `body` with the time and camera yaw of every frame that has both, in file order.
   ///
   /// - Throws: `InputError` naming the line of a missing column, a bad number or a time going back.
-  private static func forEachSample(_ csv: inout PlotCSV, _ body: (Double, Double) -> Void) throws(InputError)
+  private static func forEachSample(_ csv: inout CSVTableReader, _ body: (Double, Double) -> Void)
+    throws(InputError)
   {
     let c = try csv.columns(["t_s", "camera_yaw_rad"])
     var last: Double?
     while let row = try csv.next() {
-      guard let t = try csv.number(row, c[0], "t_s") else { continue }
+      let t = try row.finite(c[0])
       // A cell is empty only if a later writer leaves the pose out; skip such a frame.
-      guard let yaw = try csv.number(row, c[1], "camera_yaw_rad", optional: true) else { continue }
+      guard let yaw = try row.finite(c[1], empty: "no pose") else { continue }
       if let last, t < last {
-        throw InputError(
-          file: csv.file, line: row.line, column: row.columns[c[0]],
-          message: "t_s \(t) after \(last): times must increase")
+        throw row.error(c[0], "expected a time not earlier than the row before (\(last)), got \(row[c[0]])")
       }
       last = t
       body(t, yaw)

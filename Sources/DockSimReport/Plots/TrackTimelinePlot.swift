@@ -31,7 +31,8 @@ public enum TrackTimelinePlot {
   ///     number of rows.
   /// - Throws: `InputError` naming the file and line of a missing or malformed file.
   public static func svg(objectsCSV: String, width: Double) throws -> String {
-    let csv = try PlotCSV(path: objectsCSV)
+    let csv = try CSVTableReader(
+      path: objectsCSV, expected: "an objects trace written by docksim run (docs/csv.md)")
     let timeline = try Timeline(csv: csv)
     return render(timeline, width: width, title: (objectsCSV as NSString).lastPathComponent)
   }
@@ -273,18 +274,18 @@ struct Timeline {
   /// - Throws: `InputError` naming the line of a malformed row: a missing or non-finite number,
   ///   frames not increasing, an unknown type or kind, a box or track listed twice in a frame, or a
   ///   `match_threshold` that is not positive or changes between rows.
-  init(csv: PlotCSV) throws(InputError) {
+  init(csv: CSVTableReader) throws(InputError) {
     // Row by row: only the frames' times and each box's runs of states are kept, never the rows.
     var csv = csv
     let c = try csv.columns([
       "frame", "capture_t_s", "type", "id", "kind", "u", "v", "visible_fraction", "status",
     ])
-    let thresholdColumn = csv.header.firstIndex(of: "match_threshold")
+    let thresholdColumn = csv.columnIndex("match_threshold")
     var upcoming = try csv.next()
     if let thresholdColumn, let first = upcoming {
-      guard let value = try csv.number(first, thresholdColumn, "match_threshold"), value > 0 else {
-        throw InputError(
-          file: csv.file, line: first.line, message: "column match_threshold: expected a positive number")
+      let value = try first.finite(thresholdColumn)
+      guard value > 0 else {
+        throw first.error(thresholdColumn, "expected a positive number, got \(first[thresholdColumn])")
       }
       matchThreshold = value
       thresholdRecorded = true
@@ -344,90 +345,70 @@ struct Timeline {
     }
 
     while let row = upcoming {
-      guard let frameNumber = try csv.number(row, c[0], "frame"), frameNumber == frameNumber.rounded(),
-        abs(frameNumber) < 1e15
-      else {
-        throw InputError(file: csv.file, line: row.line, message: "column frame is not an integer")
-      }
-      let frame = Int(frameNumber)
+      let frame = try row.count(c[0])
       if frame != currentFrame {
         if let currentFrame {
           guard frame > currentFrame else {
-            throw InputError(
-              file: csv.file, line: row.line,
-              message: "frame \(frame) after frame \(currentFrame): frames must increase")
+            throw row.error(c[0], "frame \(frame) after frame \(currentFrame): frames must increase")
           }
           finishFrame(currentFrame)
         }
         currentFrame = frame
         frameNumbers.append(frame)
-        knownTimes.append(try csv.number(row, c[1], "capture_t_s", optional: true))
+        knownTimes.append(try row.finite(c[1], empty: "no frame delivered"))
         times.append(0)
       }
       if let thresholdColumn {
-        let value = try csv.number(row, thresholdColumn, "match_threshold")
+        let value = try row.finite(thresholdColumn)
         guard value == matchThreshold else {
-          throw InputError(
-            file: csv.file, line: row.line,
-            message:
-              "column match_threshold: \(row.cells[thresholdColumn]) differs from the first row's; expected one threshold per file"
-          )
+          throw row.error(
+            thresholdColumn,
+            "\(row[thresholdColumn]) differs from the first row's; expected one threshold per file")
         }
       }
-      let kindText = row.cells[c[4]]
+      let kindText = row[c[4]]
       guard let kind = SubjectKind(rawValue: kindText) else {
-        throw InputError(
-          file: csv.file, line: row.line,
-          message: "column kind: \"\(kindText)\", expected humanBody, humanFace or object")
+        throw row.error(c[4], "expected humanBody, humanFace or object, got '\(CSVNumber.shown(kindText))'")
       }
       // A box behind the camera has no image position (empty u, v): not scored, like one outside.
-      let u = try csv.number(row, c[5], "u", optional: true) ?? .nan
-      let v = try csv.number(row, c[6], "v", optional: true) ?? .nan
+      let u = try row.finite(c[5], empty: "behind the camera") ?? .nan
+      let v = try row.finite(c[6], empty: "behind the camera") ?? .nan
       // What the metrics score: centres inside the image (a NaN is not).
       let inImage = TrackingMetrics.isScored(u: u, v: v)
       let position = TrackingMetrics.motPosition(u: u, v: v, kind: kind)
-      switch row.cells[c[2]] {
+      switch row[c[2]] {
       case "gt":
-        let key = row.cells[c[3]] + "\u{0}" + kindText
+        let key = row[c[3]] + "\u{0}" + kindText
         let object: Int
         if let known = objectIndex[key] {
           object = known
         } else {
           object = objects.count
           objectIndex[key] = object
-          objects.append(Object(subject: row.cells[c[3]], kind: kindText))
-          if !subjects.contains(row.cells[c[3]]) { subjects.append(row.cells[c[3]]) }
+          objects.append(Object(subject: row[c[3]], kind: kindText))
+          if !subjects.contains(row[c[3]]) { subjects.append(row[c[3]]) }
           runs.append([])
           covered.append(0)
           switchFrames.append([])
           visible.append(.nan)
         }
         guard visible[object].isNaN else {
-          throw InputError(
-            file: csv.file, line: row.line,
-            message:
-              "\(row.cells[c[3]]) \(kindText) listed twice in frame \(frame); expected one box per kind")
+          throw row.error(
+            c[3], "\(row[c[3]]) \(kindText) listed twice in frame \(frame); expected one box per kind")
         }
-        visible[object] = try csv.number(row, c[7], "visible_fraction", optional: true) ?? 1
+        visible[object] = try row.finite(c[7], empty: "fully visible") ?? 1
         if inImage { groundTruth.append((id: object, u: position.u, v: position.v)) }
       case "track":
-        guard let id = Int(row.cells[c[3]]) else {
-          throw InputError(
-            file: csv.file, line: row.line, message: "column id: \"\(row.cells[c[3]])\" is not a track number"
-          )
-        }
+        let id = try row.count(c[3])
         guard !hypotheses.contains(where: { $0.id == id }) else {
-          throw InputError(
-            file: csv.file, line: row.line, message: "track \(id) listed twice in frame \(frame)")
+          throw row.error(c[3], "track \(id) listed twice in frame \(frame)")
         }
         // Tentative tracks and tracks outside the image are not scored, as in the metrics.
-        if inImage && (TrackStatus(rawValue: row.cells[c[8]]).map(TrackingMetrics.isHypothesis) ?? true) {
+        if inImage && (TrackStatus(rawValue: row[c[8]]).map(TrackingMetrics.isHypothesis) ?? true) {
           hypotheses.append((id: id, u: position.u, v: position.v))
         }
       default:
-        throw InputError(
-          file: csv.file, line: row.line, message: "column type: \"\(row.cells[c[2]])\", expected gt or track"
-        )
+        throw row.error(c[2], "expected gt or track, got '\(CSVNumber.shown(row[c[2]]))'")
       }
       upcoming = try csv.next()
     }
