@@ -21,8 +21,7 @@ struct FitDetectorCommand: ParsableCommand {
       same truth) to --report or standard error. With --check PROFILE nothing is fitted: the report \
       sets the data beside the profile's detector simulated on the same truth (is a profile fitted on \
       other sequences right for these?), on standard output or --report. Exit codes: 0 fitted or \
-      checked; 2 bad input or usage; 3 a write failed; 4 an output's directory is in use by \
-      another docksim.
+      checked; 2 bad input or usage; 3 a write failed; 4 an output's directory in use.
       """)
 
   @Option(
