@@ -52,3 +52,41 @@ struct DocsIndexTests {
     }
   }
 }
+
+/// Figures of the package itself quoted in the docs agree with the package.
+struct DocsQuotedFactsTests {
+  static func documents() throws -> [(name: String, text: String)] {
+    var files = [CLI.repository.appendingPathComponent("README.md")]
+    files += try DocsIndexTests.pages().map { DocsIndexTests.docs.appendingPathComponent($0) }
+    return try files.map { ($0.lastPathComponent, try DocsIndexTests.text($0)) }
+  }
+
+  /// Every `from: "…"` of a DockSim dependency names the version `docksim --version` prints.
+  @Test func everyDependencyExampleNamesThisVersion() throws {
+    let r = try CLI.run(["--version"])
+    let version = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(r.status == 0 && !version.isEmpty)
+    var seen = 0
+    for (name, text) in try Self.documents() {
+      for line in text.split(separator: "\n") where line.contains("/DockSim\"") && line.contains("from: \"") {
+        seen += 1
+        #expect(line.contains("from: \"\(version)\""), "\(name): \(line) (docksim --version: \(version))")
+      }
+    }
+    #expect(seen >= 2)
+  }
+
+  /// The CI examples use one Swift container image.
+  @Test func everyCIExampleUsesTheSameContainer() throws {
+    var images: [String: [String]] = [:]
+    for (name, text) in try Self.documents() {
+      for line in text.split(separator: "\n") {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("container: swift:") else { continue }
+        let image = String(trimmed.dropFirst("container: ".count).split(separator: " ")[0])
+        images[image, default: []].append(name)
+      }
+    }
+    #expect(images.count == 1, "container images: \(images.sorted { $0.key < $1.key })")
+  }
+}
