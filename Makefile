@@ -6,13 +6,21 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
+.PHONY: install run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
 
 build: bootstrap
 	swift build -c release --product docksim
+
+# Copies the release binary to $(PREFIX)/bin (default /usr/local; PREFIX=~/.local needs no root), so
+# that `docksim` works as the README and docs write it.
+PREFIX ?= /usr/local
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/docksim "$(DESTDIR)$(PREFIX)/bin/docksim"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/docksim"
 
 run: build
 	.build/release/docksim run Scenarios --out $(OUT) $(if $(JOBS),--jobs $(JOBS),)
