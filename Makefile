@@ -90,7 +90,7 @@ acceptance: build
 # The long runs are in `make acceptance` (Tests/AcceptanceTests, on the release build).
 test: bootstrap
 	@./scripts/install-browser.sh || echo "make test: no chromium; the report's browser tests will be skipped"
-	swift test --skip AcceptanceTests
+	@./scripts/test.sh --skip AcceptanceTests
 
 # Runs the default suite (serial, parallel, repeated, timed) and the real-motion suite (serial and parallel)
 # and compares every output byte.
