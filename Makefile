@@ -6,7 +6,7 @@ OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
 
-.PHONY: install run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
+.PHONY: first-hour install run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -24,6 +24,10 @@ install: build
 
 run: build
 	.build/release/docksim run Scenarios --out $(OUT) $(if $(JOBS),--jobs $(JOBS),)
+
+# Runs every sh block of docs/first-hour.md in order (CI runs it, so the walkthrough stays true).
+first-hour: build
+	./scripts/first-hour.sh
 
 # The gate over seeds (docs/gate.md): every default scenario with 20 seeds (Scenarios/suites/ci.suite.yaml),
 # compared seed by seed with Scenarios/baseline/seeds.csv. Each scenario's expectations state the share of
