@@ -2,8 +2,8 @@
 # Checks what the README's "Depending on DockSim" says, on a sample consumer package: a path dependency
 # on a copy of this repository under another directory name must be named by that directory name
 # (SwiftPM's package identity is the last path component, lowercased), and then it resolves and builds
-# a target that imports DockMath. Uses only SwiftPM's local package copies (no network); about a
-# minute on 2 cores. Usage: scripts/check-consumer-package.sh
+# a target that imports DockMath; then docs/dockkit-api.md's example runs as that package's test. Uses
+# only SwiftPM's local package copies (no network); a few minutes on 2 cores. Usage: scripts/check-consumer-package.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
@@ -46,3 +46,34 @@ echo "ok   package: \"DockSim\" on a clone named dock-sim-clone is refused: unkn
 manifest dock-sim-clone
 (cd "$work/App" && swift build --target App -q)
 echo "ok   package: \"dock-sim-clone\" resolves and a target importing DockMath builds"
+
+# docs/dockkit-api.md's example, copied as a reader copies it, in a test target of the consumer: it must
+# build against the products the page names and pass.
+mkdir -p "$work/App/Tests/AppTests"
+awk '/^## Example$/ { section = 1 } section && /^```swift$/ { inside = 1; next } inside && /^```$/ { exit }
+  inside { print }' docs/dockkit-api.md >"$work/App/Tests/AppTests/Example.swift"
+grep -q "@Test" "$work/App/Tests/AppTests/Example.swift" || {
+  echo "check-consumer-package: no example test found under docs/dockkit-api.md's ## Example" >&2
+  exit 1
+}
+cat >"$work/App/Package.swift" <<MANIFEST
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "App",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(path: "../dock-sim-clone")],
+  targets: [
+    .target(name: "App", dependencies: [.product(name: "DockMath", package: "dock-sim-clone")]),
+    .testTarget(
+      name: "AppTests",
+      dependencies: [
+        .product(name: "DockSimKit", package: "dock-sim-clone"),
+        .product(name: "DockSimIO", package: "dock-sim-clone"),
+      ]),
+  ]
+)
+MANIFEST
+(cd "$work/App" && OPENBLAS_NUM_THREADS=1 swift test -q 2>&1 | tail -5)
+echo "ok   docs/dockkit-api.md's example builds and passes in a package depending on a copy of DockSim"

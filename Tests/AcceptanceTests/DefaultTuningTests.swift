@@ -35,5 +35,16 @@ struct DefaultTuningTests {
     #expect(chosen < 0.9 * base, "validation objective \(chosen) vs baseline \(base)")
     let best = try String(contentsOf: out.appendingPathComponent("best.yaml"), encoding: .utf8)
     #expect(!best.contains("No candidate beat"), "best.yaml: \(best)")
+    // The figure the README and docs/tuning.md quote is this run's, as summary.txt rounds it.
+    let summary = try String(contentsOf: out.appendingPathComponent("summary.txt"), encoding: .utf8)
+    let line = try #require(summary.split(separator: "\n").first { $0.hasPrefix("chosen:") })
+    let change = try #require(
+      line.firstMatch(of: /validation objective [0-9.e+-]+ \(-([0-9.]+)%\)/)?.1, "summary.txt: \(line)")
+    let readme = try String(
+      contentsOf: ReleaseCLI.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("lowers the validation objective by \(change) %"), "README: expected \(change) %")
+    let tuning = try String(
+      contentsOf: ReleaseCLI.repository.appendingPathComponent("docs/tuning.md"), encoding: .utf8)
+    #expect(tuning.contains("(\u{2212}\(change)%)"), "docs/tuning.md: expected (−\(change)%)")
   }
 }
