@@ -125,6 +125,7 @@ struct RunCommand: ParsableCommand {
     } catch { throw fail("\(error)") }
     guard !loaded.isEmpty else { throw fail("no scenario files found in \(paths.joined(separator: " "))") }
     inputs += loaded.map { LabeledPath("scenario file", $0.path) }
+    if !quiet { printPlausibilityWarnings(loaded) }
     if let baseline { inputs.append(LabeledPath("baseline", baseline)) }
     if let tolerances { inputs.append(LabeledPath("tolerance file", tolerances)) }
     var seen: [String: String] = [:]

@@ -16,10 +16,15 @@ struct ValidateCommand: ParsableCommand {
       for its scenarios (*.yaml and *.yml, not recursively, in path order), or for its suites when it \
       holds no scenario. Files are told apart by content: a tuning file, tolerances, a --params file or \
       a CSV is reported as what it is, with the command that takes it. Each invalid file or path gets \
-      one error line on standard error; the command then exits with code 2. See docs/scenarios.md.
+      one error line on standard error; the command then exits with code 2. A legal value that is \
+      almost surely a unit mistake (a field of view below 10°, a person 350 m away) gets a warning, \
+      never an error; --quiet silences them. See docs/scenarios.md.
       """)
 
   @OptionGroup var overrideOptions: OverrideOptions
+
+  @Flag(name: .long, help: "Do not print plausibility warnings (likely unit mistakes).")
+  var quiet = false
 
   @Argument(
     help: ArgumentHelp(
@@ -51,6 +56,7 @@ struct ValidateCommand: ParsableCommand {
           let expansion = try SuiteExpansion(paths: [file], overrides: overrides)
           let items = try WorkItem.load(expansion)
           for item in items { Self.write("ok  \(item.path)  (\(item.scenario.name))", to: .standardOutput) }
+          if !quiet { printPlausibilityWarnings(items) }
           if kind == .suite, let suite = expansion.suites.first {
             Self.write("ok  \(file)  (suite \(suite.name): \(items.count) scenarios)", to: .standardOutput)
           }
