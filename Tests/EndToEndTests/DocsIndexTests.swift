@@ -12,6 +12,49 @@ struct DocsIndexTests {
     try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
   }
 
+  /// The anchors of a page's headings as GitHub makes them: lower-cased, every character but letters,
+  /// digits, `_`, `-` and spaces dropped, spaces made `-`, a repeated one suffixed `-1`, `-2`, ….
+  static func anchors(_ text: String) -> Set<String> {
+    var result = Set<String>()
+    var counts: [String: Int] = [:]
+    var inCode = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inCode.toggle() }
+      guard !inCode, line.hasPrefix("#") else { continue }
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+      var slug = String(
+        title.unicodeScalars.filter {
+          CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" || $0 == " "
+        }
+        .map(Character.init)
+      ).replacingOccurrences(of: " ", with: "-")
+      if let n = counts[slug] {
+        counts[slug] = n + 1
+        slug += "-\(n + 1)"
+      } else {
+        counts[slug] = 0
+      }
+      result.insert(slug)
+    }
+    return result
+  }
+
+  /// Markdown links `](target)` in `text`: the path (empty for the page itself) and the anchor.
+  static func targets(_ text: String) -> [(path: String, anchor: String?)] {
+    var result: [(String, String?)] = []
+    var rest = Substring(text)
+    while let open = rest.range(of: "](") {
+      rest = rest[open.upperBound...]
+      guard let close = rest.firstIndex(of: ")") else { break }
+      let target = String(rest[..<close])
+      rest = rest[close...]
+      if target.contains("://") || target.hasPrefix("mailto:") || target.contains(" ") { continue }
+      let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+      result.append((String(parts[0]), parts.count > 1 ? String(parts[1]) : nil))
+    }
+    return result
+  }
+
   /// The targets of Markdown links `](target)` in `text`, without their `#anchor`.
   static func links(_ text: String) -> [String] {
     var result: [String] = []
@@ -36,6 +79,22 @@ struct DocsIndexTests {
     }
     let readme = try Self.text(CLI.repository.appendingPathComponent("README.md"))
     #expect(Self.links(readme).contains("docs/README.md"), "README.md does not link the docs index")
+  }
+
+  @Test func everyAnchorLinkNamesAHeadingOfItsPage() throws {
+    var files = [CLI.repository.appendingPathComponent("README.md")]
+    files += try Self.pages().map { Self.docs.appendingPathComponent($0) }
+    for file in files {
+      let text = try Self.text(file)
+      for (path, anchor) in Self.targets(text) {
+        guard let anchor, path.isEmpty || path.hasSuffix(".md") else { continue }
+        let page = path.isEmpty ? file : file.deletingLastPathComponent().appendingPathComponent(path)
+        guard let target = try? Self.text(page) else { continue }  // a missing file: the test below
+        #expect(
+          Self.anchors(target).contains(anchor),
+          "\(file.lastPathComponent): link to \(path)#\(anchor), no such heading")
+      }
+    }
   }
 
   @Test func everyRelativeLinkPointsAtAFileThatExists() throws {
