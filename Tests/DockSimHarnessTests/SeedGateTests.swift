@@ -115,7 +115,8 @@ struct SeedGateTests {
     let base = Self.noisy(20)
     let r2 = try Self.compare(Self.seeds(base), Self.seeds(zip(base, wide).map { $0 + $1 }))
     let f2 = try #require(Self.finding(r2, "framing_error_rms"))
-    #expect(f2.verdict == .cannotTell && f2.note.contains("not enough seeds to tell (20 seeds compared; about "))
+    #expect(f2.verdict == .cannotTell)
+    #expect(f2.note.contains("not enough seeds to tell (20 seeds compared; about "))
   }
 
   /// Issue 29: a "cannot tell" says how many seeds would tell, n = ⌈(z·s/d)²⌉ (docs/gate.md).
