@@ -136,6 +136,13 @@ public struct SuiteExpansion: Sendable {
     }
     if !scenarios.isEmpty { return scenarios.map { ($0, .scenario) } }
     if !suites.isEmpty { return suites.map { ($0, .suite) } }
+    // A run's --out is the directory people most often give by mistake: it is what `report` reads.
+    if names.contains("summary.csv") {
+      throw InputError(
+        file: path,
+        message: "holds a run's results (summary.csv) and no scenario or suite; "
+          + "to look at them: docksim report \(path)")
+    }
     throw InputError(
       file: path, message: "no .yaml or .yml files in this directory; expected scenarios or suites")
   }

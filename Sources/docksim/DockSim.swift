@@ -32,7 +32,11 @@ struct DockSim: ParsableCommand {
       try command.run()
     } catch {
       guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      let message = fullMessage(for: error)
+      let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+      let hinted = UsageHint.message(
+        message, arguments: Array(CommandLine.arguments.dropFirst()), commands: commands)
+      FileHandle.standardError.write(Data(((hinted ?? message) + "\n").utf8))
       Foundation.exit(2)
     }
   }

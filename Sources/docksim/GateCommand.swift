@@ -37,7 +37,7 @@ struct GateCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The tolerance file (default: tolerances.yaml beside the baseline, else Scenarios/baseline/tolerances.yaml).",
+      "The tolerance file (default: tolerances.yaml beside the baseline, else $DOCKSIM_TOLERANCES, else the repository's; docs/gate.md).",
       valueName: "file"),
     completion: .file(extensions: ["yaml", "yml"]))
   var tolerances: String?

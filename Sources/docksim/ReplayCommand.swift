@@ -17,7 +17,8 @@ struct ReplayCommand: ParsableCommand {
       which needs --image-size), listing the tracks --report-tracks names. Angles in radians; image \
       values normalized with a lower-left origin. Each tracker option takes the values the scenario \
       field of the same name does (docs/scenarios.md, `tracker`). With --score-truth, the tracks are \
-      also scored against the log's identity truth (docs/csv.md) and the metrics printed as CSV.
+      also scored against the log's identity truth (docs/csv.md) and the metrics printed as CSV \
+      (`wrote FILE` then goes to standard error).
       """)
 
   /// What the replay writes.
@@ -210,7 +211,12 @@ struct ReplayCommand: ParsableCommand {
       try transaction.write(text, file: output)
       try transaction.commit()
     } catch { throw failWriting(transaction.unstaged(error)) }
-    guard let score = scorer?.result() else { return }
+    guard let score = scorer?.result() else {
+      print("wrote \(output)")
+      return
+    }
+    // Standard output is the metrics table then, which must stay a CSV a pipe can read.
+    printError("wrote \(output)")
     var table = "metric,value\n"
     for (name, value) in score.figures {
       // Counts as integers, ratios in shortest round-trip form.

@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The gate's tolerance file, read with --baseline (default: tolerances.yaml beside the baseline, else Scenarios/baseline/tolerances.yaml).",
+      "The gate's tolerance file, read with --baseline (default: tolerances.yaml beside the baseline, else $DOCKSIM_TOLERANCES, else the repository's; docs/gate.md).",
       valueName: "file"),
     completion: .file(extensions: ["yaml", "yml"]))
   var tolerances: String?

@@ -83,7 +83,7 @@ struct RunCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "With --report --baseline: the gate's tolerance file (default: tolerances.yaml beside the baseline, else Scenarios/baseline/tolerances.yaml).",
+      "With --report --baseline: the gate's tolerance file (default: tolerances.yaml beside the baseline, else $DOCKSIM_TOLERANCES, else the repository's; docs/gate.md).",
       valueName: "file"),
     completion: .file(extensions: ["yaml", "yml"]))
   var tolerances: String?

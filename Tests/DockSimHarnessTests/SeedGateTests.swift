@@ -115,7 +115,35 @@ struct SeedGateTests {
     let base = Self.noisy(20)
     let r2 = try Self.compare(Self.seeds(base), Self.seeds(zip(base, wide).map { $0 + $1 }))
     let f2 = try #require(Self.finding(r2, "framing_error_rms"))
-    #expect(f2.verdict == .cannotTell && f2.note.contains("not enough seeds to tell (20 seeds compared)"))
+    #expect(f2.verdict == .cannotTell)
+    #expect(f2.note.contains("not enough seeds to tell (20 seeds compared; about "))
+  }
+
+  /// Issue 29: a "cannot tell" says how many seeds would tell, n = ⌈(z·s/d)²⌉ (docs/gate.md).
+  @Test func cannotTellSaysHowManySeedsWouldTell() throws {
+    // Worse by 0.003 ± 0.004 in turn: s² = 20·0.004²/19, d = 0.003 − 0.002, (1.96·s/d)² = 64.7.
+    let base = Self.noisy(20)
+    let spread = (0..<20).map { 0.003 + ($0 % 2 == 0 ? 0.004 : -0.004) }
+    let r = try Self.compare(Self.seeds(base), Self.seeds(zip(base, spread).map { $0 + $1 }))
+    let f = try #require(Self.finding(r, "framing_error_rms"))
+    #expect(f.verdict == .cannotTell)
+    #expect(
+      f.note == "not enough seeds to tell (20 seeds compared; about 65 seeds would tell at this tolerance)",
+      "\(f.note)")
+    // Below min_seeds: the larger of min_seeds and the spread's estimate (4 seeds: s² = 4·0.004²/3).
+    let four = Array(spread.prefix(4))
+    let r2 = try Self.compare(Self.seeds(Array(base.prefix(4))), Self.seeds(zip(base, four).map { $0 + $1 }))
+    let f2 = try #require(Self.finding(r2, "framing_error_rms"))
+    #expect(
+      f2.note.hasSuffix("(min_seeds) needed to judge a change; by their spread, about 82 seeds"), "\(f2.note)"
+    )
+    // A mean change at the tolerance itself would need any number of seeds.
+    #expect(SeedGateComparison.seedsToTell([0.001, 0.003], mean: 0.002, allowance: 0.002) == 1_000_001)
+    #expect(SeedGateComparison.describe(1_000_001) == "more than 1000000 seeds")
+    // No spread, no estimate.
+    #expect(SeedGateComparison.seedsToTell([0.01, 0.01, 0.01], mean: 0.01, allowance: 0.002) == nil)
+    // A rate: 2 of 20 seeds newly failing (p = 0.25) reach p ≤ 0.05 at 5 of 45 (0.5⁵ = 0.031).
+    #expect(SeedGateComparison.seedsToTell(towards: 2, away: 0, seeds: 20) == 45)
   }
 
   @Test func failureRateRegressesOnlyWhenSignificant() throws {
@@ -133,6 +161,9 @@ struct SeedGateTests {
     let two = (0..<20).map { $0 < 2 ? 1 : 0 }
     let r2 = try Self.compare(Self.seeds(values, failed: none), Self.seeds(values, failed: two))
     #expect(Self.finding(r2, "expectations_failed_rate")?.verdict == .cannotTell)
+    #expect(
+      Self.finding(r2, "expectations_failed_rate")?.note.hasSuffix(
+        "about 45 seeds would tell, if the shares that changed held") == true)
     #expect(r2.passed, "a failed expectation alone does not fail the gate over seeds")
     // Without a wrong_subject_s column, that rate is skipped with a note.
     if !SeedTable.columns.contains("wrong_subject_s") {

@@ -137,12 +137,45 @@ struct CommandLineTests {
     let baseline = CLI.repository.appendingPathComponent("Scenarios/baseline/summary.csv").path
     let r = try CLI.run(["gate", "--baseline", baseline, "--summary", baseline], in: elsewhere)
     #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
-    // A baseline with no tolerances beside it, and none in the working directory: a clear exit 2.
+  }
+
+  /// Before issue 29 a baseline with no tolerances beside it, run outside the checkout, exited 2
+  /// looking only for the relative Scenarios/baseline/tolerances.yaml.
+  @Test("with none beside the baseline, the package docksim was built from is used, from any directory")
+  func gateFindsTheBuiltFromPackage() throws {
+    let elsewhere = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let baseline = CLI.repository.appendingPathComponent("Scenarios/baseline/summary.csv").path
     try FileManager.default.copyItem(atPath: baseline, toPath: elsewhere.appendingPathComponent("b.csv").path)
-    let lost = try CLI.run(["gate", "--baseline", "b.csv", "--summary", "b.csv"], in: elsewhere)
+    let found = try CLI.run(["gate", "--baseline", "b.csv", "--summary", "b.csv"], in: elsewhere)
+    #expect(found.status == 0, "\(found.stdout)\(found.stderr)")
+    let packaged = CLI.repository.appendingPathComponent("Scenarios/baseline/tolerances.yaml").path
+    #expect(found.stdout.contains("(tolerances: \(packaged)"), "\(found.stdout)")
+  }
+
+  @Test("DOCKSIM_TOLERANCES names the default; set to a missing file, the message names every place tried")
+  func gateToleranceVariable() throws {
+    let elsewhere = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let baseline = CLI.repository.appendingPathComponent("Scenarios/baseline/summary.csv").path
+    try FileManager.default.copyItem(atPath: baseline, toPath: elsewhere.appendingPathComponent("b.csv").path)
+    let packaged = CLI.repository.appendingPathComponent("Scenarios/baseline/tolerances.yaml").path
+    try FileManager.default.copyItem(
+      atPath: packaged, toPath: elsewhere.appendingPathComponent("t.yaml").path)
+    let named = try CLI.run(
+      ["gate", "--baseline", "b.csv", "--summary", "b.csv"], in: elsewhere,
+      environment: ["DOCKSIM_TOLERANCES": "t.yaml"])
+    #expect(named.status == 0, "\(named.stdout)\(named.stderr)")
+    #expect(named.stdout.contains("(tolerances: t.yaml"), "\(named.stdout)")
+    let lost = try CLI.run(
+      ["gate", "--baseline", "b.csv", "--summary", "b.csv"], in: elsewhere,
+      environment: ["DOCKSIM_TOLERANCES": "missing.yaml"])
     #expect(lost.status == 2)
-    #expect(lost.stderr.contains("gate: --tolerances: no tolerance file found"), "\(lost.stderr)")
-    #expect(lost.stderr.contains("tolerances.yaml nor Scenarios/baseline/tolerances.yaml"), "\(lost.stderr)")
+    #expect(
+      lost.stderr.contains(
+        "gate: --tolerances: no tolerance file found; looked for tolerances.yaml (beside the baseline), "
+          + "missing.yaml (named by DOCKSIM_TOLERANCES); expected --tolerances FILE, or DOCKSIM_TOLERANCES=FILE"
+      ), "\(lost.stderr)")
   }
 
   @Test("run --report --baseline writes the report with the comparison and says so; gate links --report-url")

@@ -208,10 +208,14 @@ public enum SeedGateComparison {
       if beyondBad || beyondGood { finding.verdict = .changed }
       return finding
     }
+    let needed = seedsToTell(differences, mean: mean, allowance: t.allowance(baseline: baselineMean))
     if tooFew {
       finding.verdict = .cannotTell
+      let estimate =
+        needed.map { "; by their spread, about \(describe(max($0, settings.minimumSeeds)))" } ?? ""
       finding.note = joined(
-        "\(pairs.count) seeds compared; at least \(settings.minimumSeeds) (min_seeds) needed to judge a change",
+        "\(pairs.count) seeds compared; at least \(settings.minimumSeeds) (min_seeds) needed to judge a change"
+          + estimate,
         finding.note)
     } else if beyondBad {
       finding.verdict = .regression
@@ -219,9 +223,62 @@ public enum SeedGateComparison {
       finding.verdict = .improvement
     } else if !within {
       finding.verdict = .cannotTell
-      finding.note = joined("not enough seeds to tell (\(pairs.count) seeds compared)", finding.note)
+      let estimate = needed.map { "; about \(describe($0)) would tell at this tolerance" } ?? ""
+      finding.note = joined(
+        "not enough seeds to tell (\(pairs.count) seeds compared\(estimate))", finding.note)
     }
     return finding
+  }
+
+  /// The normal quantile of the 95 % interval the gate reports: the interval's half-width is taken
+  /// as z·s/√n to estimate how many seeds would settle a change.
+  static let intervalZ = 1.959964
+  /// Estimates beyond this many seeds are given as "more than": no run would use them, and a mean
+  /// change at the tolerance itself would need infinitely many.
+  static let largestSeedEstimate = 1_000_000
+
+  /// Seeds that would settle a change whose per-seed worsenings are `differences` (docs/gate.md, "How
+  /// many seeds would tell"): with the spread s of the differences and the distance d of the mean
+  /// change from the allowance's edge (| |mean| − allowance |), the interval z·s/√n no longer reaches
+  /// across that edge once n ≥ (z·s/d)². Nil without a spread (fewer than 2 seeds, or all equal).
+  static func seedsToTell(_ differences: [Double], mean: Double, allowance: Double) -> Int? {
+    let n = Double(differences.count)
+    guard differences.count >= 2 else { return nil }
+    let variance = differences.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
+    guard variance.isFinite, variance > 0 else { return nil }
+    let distance = abs(abs(mean) - allowance)
+    let seeds =
+      (intervalZ * variance.squareRoot() / distance) * (intervalZ * variance.squareRoot() / distance)
+    guard seeds.isFinite, seeds < Double(largestSeedEstimate) else { return largestSeedEstimate + 1 }
+    return max(differences.count + 1, Int(seeds.rounded(.up)))
+  }
+
+  /// A seed estimate in words.
+  static func describe(_ seeds: Int) -> String {
+    seeds > largestSeedEstimate ? "more than \(largestSeedEstimate) seeds" : "\(seeds) seeds"
+  }
+
+  /// Seeds at which the exact one-sided McNemar test would reach `significance` if the shares of seeds
+  /// newly failing and newly passing stayed as observed: the smallest n found by doubling and then
+  /// halving the step (the rate moved, so at least one seed changed towards it).
+  static func seedsToTell(towards: Int, away: Int, seeds n: Int) -> Int {
+    func significant(_ m: Int) -> Bool {
+      let scale = Double(m) / Double(n)
+      let t = Int((Double(towards) * scale).rounded())
+      let a = Int((Double(away) * scale).rounded())
+      return McNemar.oneSidedPValue(towards: t, away: a) <= significance
+    }
+    var high = n + 1
+    while !significant(high) {
+      guard high <= largestSeedEstimate else { return largestSeedEstimate + 1 }
+      high *= 2
+    }
+    var low = max(n, high / 2)
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if significant(middle) { high = middle } else { low = middle }
+    }
+    return high
   }
 
   /// A failure rate over the paired seeds; `fails` says whether one run counts as failing.
@@ -264,9 +321,12 @@ public enum SeedGateComparison {
         finding.verdict = rose ? .regression : .improvement
       } else {
         finding.verdict = .cannotTell
+        let (towards, away) = rose ? (newlyFailing, newlyPassing) : (newlyPassing, newlyFailing)
         finding.note =
           "\(what); the change is not significant over \(n) seeds (McNemar p = "
-          + "\(GateFormat.significant(p, digits: 3)))"
+          + "\(GateFormat.significant(p, digits: 3))); about "
+          + describe(seedsToTell(towards: towards, away: away, seeds: n))
+          + " would tell, if the shares that changed held"
       }
     }
     return finding

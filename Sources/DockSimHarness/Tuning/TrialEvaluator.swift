@@ -24,6 +24,9 @@ final class TrialEvaluator: @unchecked Sendable {
   private(set) var records: [TrialRecord] = []
   /// Called after each row with the rows so far.
   var rowAdded: (([TrialRecord]) -> Void)?
+  /// Each validation row's runs, one metric vector per scenario seed and log, kept for the paired
+  /// comparison of the chosen set with the baseline (`ValidationComparison`); nil for a failed run.
+  private var validationRuns: [Int: ValidationComparison.Runs?] = [:]
 
   struct Key: Hashable {
     var trial: Int
@@ -98,35 +101,15 @@ final class TrialEvaluator: @unchecked Sendable {
       count: jobList.count, jobs: jobs, isCancelled: isCancelled,
       work: { k -> UnitResult in
         let job = jobsCopy[k]
-        let values = candidates[job.candidate].values
-        if job.unit < data.scenarios.count {
-          let unit = data.scenarios[job.unit]
-          do {
-            var scenario = try data.load(unit, space: space, values: values)
-            // Loaded with its suite's seed offset applied; repetitions derive from it as in `docksim run`.
-            scenario.seed = MonteCarlo.seed(scenario.seed, repetition: job.repetition)
-            return .run(ScenarioRunner.run(scenario, tracesDirectory: nil))
-          } catch {
-            return .run(RunOutcome(name: unit.file, seed: 0, result: nil, failure: "\(error)"))
-          }
-        }
-        let unit = data.logs[job.unit - data.scenarios.count]
-        do {
-          let parameters =
-            try values.map { values throws(InputError) in
-              try space.trackerParameters(values, base: unit.spec.tracker, source: "the candidate's values")
-            } ?? unit.spec.tracker
-          let camera = PinholeCamera(horizontalFOV: unit.spec.horizontalFOV, aspect: unit.spec.aspect)
-          return .log(
-            LogScore.score(
-              log: unit.frames, camera: camera, parameters: parameters, reference: unit.reference))
-        } catch {
-          return .failed("\(unit.spec.log): \(error)")
-        }
+        return Self.run(
+          unit: job.unit, repetition: job.repetition, values: candidates[job.candidate].values, data, space)
       },
       completed: { [self] k, result in
         let job = jobsCopy[k]
         if state.add(job.candidate, unit: job.unit, repetition: job.repetition, result) {
+          if dataset == .validation {
+            validationRuns[candidates[job.candidate].trial] = state.runMetrics(job.candidate, data)
+          }
           state.finish(
             job.candidate, record(candidates[job.candidate], dataset, state.units(job.candidate, data)),
             written: false)
@@ -135,6 +118,71 @@ final class TrialEvaluator: @unchecked Sendable {
       })
     if isCancelled() { throw TuneInterrupted() }
     return state.records.map { $0! }
+  }
+
+  /// One job: repetition `repetition` of scenario unit `unit`, or the log `unit` indexes past the
+  /// scenarios, under the candidate's `values`.
+  static func run(
+    unit: Int, repetition: Int, values: [String]?, _ data: TuneData, _ space: SearchSpace
+  ) -> UnitResult {
+    if unit < data.scenarios.count {
+      let scenarioUnit = data.scenarios[unit]
+      do {
+        var scenario = try data.load(scenarioUnit, space: space, values: values)
+        // Loaded with its suite's seed offset applied; repetitions derive from it as in `docksim run`.
+        scenario.seed = MonteCarlo.seed(scenario.seed, repetition: repetition)
+        return .run(ScenarioRunner.run(scenario, tracesDirectory: nil))
+      } catch {
+        return .run(RunOutcome(name: scenarioUnit.file, seed: 0, result: nil, failure: "\(error)"))
+      }
+    }
+    let log = data.logs[unit - data.scenarios.count]
+    do {
+      let parameters =
+        try values.map { values throws(InputError) in
+          try space.trackerParameters(values, base: log.spec.tracker, source: "the candidate's values")
+        } ?? log.spec.tracker
+      let camera = PinholeCamera(horizontalFOV: log.spec.horizontalFOV, aspect: log.spec.aspect)
+      return .log(
+        LogScore.score(
+          log: log.frames, camera: camera, parameters: parameters, reference: log.reference))
+    } catch {
+      return .failed("\(log.spec.log): \(error)")
+    }
+  }
+
+  /// The validation runs of `candidates`, one metric vector per scenario seed and log: kept from this
+  /// tuning's own validation, or run again for rows read back on resume (the same numbers: every run is
+  /// deterministic).
+  func runs(of candidates: [Candidate]) throws -> [ValidationComparison.Runs?] {
+    let data = self.data[.validation]!
+    let missing = candidates.indices.filter { validationRuns[candidates[$0].trial] == nil }
+    var jobList: [(candidate: Int, unit: Int, repetition: Int)] = []
+    for i in missing {
+      for (u, unit) in data.scenarios.enumerated() {
+        for r in 0..<unit.repetitions { jobList.append((i, u, r)) }
+      }
+      for l in data.logs.indices { jobList.append((i, data.scenarios.count + l, 0)) }
+    }
+    let space = self.space
+    let jobsCopy = jobList
+    let results = ParallelJobs.run(
+      count: jobList.count, jobs: jobs, isCancelled: isCancelled,
+      work: { k -> UnitResult in
+        let job = jobsCopy[k]
+        return Self.run(
+          unit: job.unit, repetition: job.repetition, values: candidates[job.candidate].values, data, space)
+      }, completed: { _, _ in })
+    if isCancelled() { throw TuneInterrupted() }
+    for i in missing {
+      let state = BatchState(count: 1)
+      state.expect(0, jobs: Int.max)
+      for (k, job) in jobList.enumerated() where job.candidate == i {
+        _ = state.add(0, unit: job.unit, repetition: job.repetition, results[k] ?? .failed("not run"))
+      }
+      validationRuns[candidates[i].trial] = state.runMetrics(0, data)
+    }
+    return candidates.map { validationRuns[$0.trial] ?? nil }
   }
 
   /// Appends the rows of every finished candidate not yet written, in order, stopping at the first
@@ -249,6 +297,25 @@ private final class BatchState: @unchecked Sendable {
     for l in data.logs.indices { out.append(results[i][data.scenarios.count + l]![0]!) }
     return out
   }
+  /// Per unit in order, each repetition's metrics (`MetricCatalog.all`), or nil when a run failed.
+  func runMetrics(_ i: Int, _ data: TuneData) -> ValidationComparison.Runs? {
+    let keys = MetricCatalog.all
+    var out: ValidationComparison.Runs = []
+    for (u, unit) in data.scenarios.enumerated() {
+      var runs: [[Double?]] = []
+      for r in 0..<unit.repetitions {
+        guard case .run(let o)? = results[i][u]?[r], let result = o.result else { return nil }
+        runs.append(keys.map { result.metric($0) })
+      }
+      out.append(runs)
+    }
+    for l in data.logs.indices {
+      guard case .log(let s)? = results[i][data.scenarios.count + l]?[0] else { return nil }
+      out.append([keys.map { s.value(of: $0) }])
+    }
+    return out
+  }
+
   func nextReady() -> (record: TrialRecord, written: Bool)? {
     guard nextToFlush < records.count, let r = records[nextToFlush] else { return nil }
     nextToFlush += 1

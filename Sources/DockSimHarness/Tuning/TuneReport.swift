@@ -35,6 +35,7 @@ public enum TuneReport {
         + ", validation objective \(show(v.score.objective)) (baseline \(show(o.baseline.validation.score.objective)))",
       "use with: docksim run --params best.yaml SCENARIOS",
     ]
+    if let c = o.comparison { comments.insert(c.statement, at: 2) }
     guard let values = t.values else {
       comments.append("No candidate beat the scenarios' own parameters on the validation data.")
       return ParamsOverlayYAML.text([], comments: comments)
@@ -80,6 +81,7 @@ public enum TuneReport {
           + ", train objective \(show(t.score.objective))"
           + change(t.score.objective, from: o.baseline.train.score.objective))
       for (p, value) in zip(space.parameters, t.values!) { lines.append("  \(p.path) = \(value)") }
+      if let c = o.comparison { lines.append(c.statement) }
     }
     if !o.sensitivity.isEmpty {
       lines.append("")

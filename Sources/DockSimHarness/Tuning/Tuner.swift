@@ -55,6 +55,9 @@ public struct TuneOutcome: Sendable {
   /// The chosen set: the best of `validated` on the validation data.
   public var chosen: (train: TrialRecord, validation: TrialRecord)
   public var sensitivity: [SensitivityRow]
+  /// The chosen set against the baseline over the paired validation runs; nil when the baseline is
+  /// chosen.
+  public var comparison: ValidationComparison?
   /// Why the local search stopped.
   public var stop: String
   /// Training evaluations used (rows of the baseline, design and local phases).
@@ -237,10 +240,21 @@ public enum Tuner {
         "\(trialsPath): \(evaluator.unusedStoredRows) row(s) were not reached by this tuning: the specification, its seed or the budget changed since it was written; tune into a new --out"
       )
     }
+    var comparison: ValidationComparison?
+    if chosenTrain.values != nil {
+      let pair = [shortlist[0], chosenTrain].map {
+        TrialEvaluator.Candidate(trial: $0.trial, phase: .validation, values: $0.values)
+      }
+      let runs = try evaluator.runs(of: pair)
+      comparison = ValidationComparison.compare(
+        chosen: (validated[chosen].1.score, runs[1]),
+        baseline: (validated[0].1.score, runs[0]),
+        objective: spec.objective)
+    }
     try record()
     let outcome = TuneOutcome(
       baseline: validated[0], validated: validated, chosen: validated[chosen], sensitivity: sensitivity,
-      stop: stop, trainingTrials: trainRecords.count)
+      comparison: comparison, stop: stop, trainingTrials: trainRecords.count)
     // best.yaml, sensitivity.csv and summary.txt appear together or not at all.
     do {
       try TuneReport.write(outcome, spec: spec, space: space, to: try directory.staging())

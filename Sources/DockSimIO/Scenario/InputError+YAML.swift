@@ -12,6 +12,14 @@ extension InputError {
       .composer(let context, let problem, let mark, _):
       // libyaml's context ("while scanning a simple key") says where the construct began; the problem
       // says what broke it. Both help; the mark is the problem's.
+      // libyaml words a tab in the indentation a dozen ways, none of which names the tab.
+      if let tab = Self.indentingTab(in: yaml, atOrBefore: mark.line) {
+        self.init(
+          file: file, line: tab.line, column: tab.column,
+          message:
+            "invalid YAML: a tab in the indentation; YAML does not allow tabs for indentation; use spaces")
+        return
+      }
       let during = context.map { "\($0.text) (line \($0.mark.line)), " } ?? ""
       self.init(file: file, line: mark.line, message: "invalid YAML: \(during)\(problem); \(Self.wellFormed)")
     case .reader(let problem, let offset, _, _):
@@ -31,6 +39,21 @@ extension InputError {
   }
 
   static let wellFormed = "expected well-formed YAML (docs/scenarios.md)"
+
+  /// The last line at or before `line` (1-based) whose indentation holds a tab before its content,
+  /// with the tab's 1-based column; lines of whitespace alone are blank to YAML and skipped.
+  static func indentingTab(in text: String, atOrBefore line: Int) -> (line: Int, column: Int)? {
+    var found: (line: Int, column: Int)?
+    for (index, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      guard index < line else { break }
+      let indentation = content.prefix { $0 == " " || $0 == "\t" }
+      guard indentation.count < content.count, content[indentation.endIndex] != "\r",
+        let tab = indentation.firstIndex(of: "\t")
+      else { continue }
+      found = (index + 1, indentation.distance(from: indentation.startIndex, to: tab) + 1)
+    }
+    return found
+  }
 
   /// 1-based line of the character at `offset` (Yams reports reader errors as a character offset).
   static func line(ofCharacterOffset offset: Int, in text: String) -> Int {

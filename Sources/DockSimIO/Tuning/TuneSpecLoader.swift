@@ -64,7 +64,8 @@ public enum TuneSpecLoader {
       let parts = spec.hasStart ? "the baseline, the start point and" : "the baseline and"
       throw error(
         "search.budget",
-        "expected a budget of at least \(needed) (\(parts) \(spec.search.initialTrials) initial trials), got \(spec.search.budget)"
+        "expected a budget of at least \(needed) (\(parts) \(spec.search.initialTrials) initial trials), got \(spec.search.budget); "
+          + "raise the budget (--budget) or lower search.initial_trials (--initial-trials)"
       )
     }
   }

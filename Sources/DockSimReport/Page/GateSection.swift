@@ -18,12 +18,18 @@ enum GateSection {
     return out + "</tbody></table>"
   }
 
+  /// Every finding the verdict line counts, in the terminal table's order: regressions, "cannot
+  /// tell", improvements, changes.
+  static func shown(_ report: GateReport) -> [GateFinding] {
+    report.regressions + report.cannotTell + report.improvements + report.changes
+  }
+
   /// The suite-wide block under the overview.
   static func summary(_ report: GateReport) -> String {
     var out = "<p class=\"\(report.passed ? "pass" : "fail")\">" + XMLText.escape(report.verdictLine) + "</p>"
     out += HTMLText.element(
       "p", "Baseline \(report.baselineFile), tolerances \(report.toleranceFile).", "class=\"note\"")
-    out += table(report.regressions + report.improvements + report.changes)
+    out += table(shown(report))
     for note in report.notes { out += HTMLText.element("p", "note: " + note, "class=\"note\"") }
     return out
   }

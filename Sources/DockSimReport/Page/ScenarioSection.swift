@@ -24,10 +24,7 @@ struct ScenarioSection {
     let expectations = results.expectations?.filter { $0.scenario == name } ?? []
     out += expectationsTable(expectations)
     if let gate = results.gate {
-      let mine = gate.findings.filter {
-        $0.scenario == name
-          && ($0.verdict == .regression || $0.verdict == .improvement || $0.verdict == .changed)
-      }
+      let mine = GateSection.shown(gate).filter { $0.scenario == name }
       out +=
         mine.isEmpty
         ? HTMLText.element("p", "Against the baseline: nothing beyond the tolerances.", "class=\"note\"")
