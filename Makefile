@@ -45,6 +45,7 @@ gate-seeds: build
 
 # Long acceptance runs, on the release build, kept out of `make test`:
 # 1. Tests/AcceptanceTests (the default suite byte-identical at 1 and 2 jobs and meeting its expectations,
+#    no expectation's verdict a fail at 1, 3, 5, 10, 20 and 50 seeds,
 #    the Monte Carlo suite serial vs parallel, the timeline against the metrics on every default scenario,
 #    the shipped tuning beating the built-in parameters), run on .build/release/docksim;
 # 2. the acceptance of issue 15 ("keep the right person"): the crossings suite (the three crossing

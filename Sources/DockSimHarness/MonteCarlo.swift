@@ -62,12 +62,11 @@ public enum MonteCarlo {
     let r = results[0]
     let merged = ScenarioResult(
       name: r.name, seed: r.seed, duration: r.duration, frames: r.frames, metrics: means)
-    return (
-      RunOutcome(
-        name: first.name, seed: first.seed, result: merged, failure: nil,
-        expectations: expectations.map { $0.check(seeds: results, mean: merged.metric($0.metric)) }),
-      stats
-    )
+    var outcome = RunOutcome(
+      name: first.name, seed: first.seed, result: merged, failure: nil,
+      expectations: expectations.map { $0.check(seeds: results, mean: merged.metric($0.metric)) })
+    outcome.repetitions = results.count
+    return (outcome, stats)
   }
 
   public static let fileName = "montecarlo.csv"

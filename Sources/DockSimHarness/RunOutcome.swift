@@ -17,6 +17,8 @@ public struct RunOutcome: Sendable {
   /// The file-system failure that stopped the run (writing its traces), if that is why it failed: not
   /// the scenario's fault, so `docksim run` fails as a whole (exit 3) rather than reporting the row.
   public var ioFailure: IOFailure?
+  /// How many seeds the outcome stands for: 1 for a plain run; over N seeds its metrics are the means.
+  public var repetitions = 1
   public init(
     name: String, seed: UInt64, result: ScenarioResult?, failure: String?,
     expectations: [ExpectationResult] = [], timing: ComputeTiming? = nil
@@ -29,6 +31,8 @@ public struct RunOutcome: Sendable {
     self.timing = timing
   }
 
-  /// Expectations that failed.
-  public var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
+  /// Expectations judged to fail: over seeds, those whose interval excludes the required share.
+  public var failedExpectations: [ExpectationResult] { expectations.filter { $0.verdict == .fail } }
+  /// Expectations short of their share in too few seeds to tell (fail only under `--strict`).
+  public var undecidedExpectations: [ExpectationResult] { expectations.filter { $0.verdict == .cannotTell } }
 }

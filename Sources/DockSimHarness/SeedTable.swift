@@ -25,7 +25,8 @@ public enum SeedTable {
   public static func csv(_ rows: [Row]) -> String {
     var out = CSVFormat.line(columns)
     for row in rows {
-      out += CSVFormat.line(cells(summaryCells: SummaryTable.cells(row.outcome), repetition: row.repetition))
+      out += CSVFormat.line(
+        cells(summaryCells: SummaryTable.cells(row.outcome, perSeed: true), repetition: row.repetition))
     }
     return out
   }

@@ -118,7 +118,7 @@ struct ShardTables {
         throw fail(
           "seed", "expected \(entry.seed) as in \(ShardManifest.fileName), got '\(row["seed"] ?? "")'")
       }
-      let outcome: RunOutcome
+      var outcome: RunOutcome
       if row.failed {
         outcome = RunOutcome(name: entry.scenario, seed: entry.seed, result: nil, failure: row["error"] ?? "")
       } else {
@@ -132,6 +132,7 @@ struct ShardTables {
           name: entry.scenario, seed: entry.seed, duration: SimDuration(seconds: seconds), frames: frames,
           metrics: metrics)
         outcome = RunOutcome(name: entry.scenario, seed: entry.seed, result: result, failure: nil)
+        outcome.repetitions = entry.repetitions
       }
       items.append(
         Item(
@@ -167,10 +168,19 @@ struct ShardTables {
       let expectation = Expectation(
         metric: metric, minimum: try number(2), maximum: try number(3),
         share: required == 1 ? nil : required)
-      items[k].outcome.expectations.append(
-        ExpectationResult(
-          expectation: expectation, value: try number(4), passed: passed, runs: runs,
-          runsPassed: Int(((try number(7) ?? 0) * Double(runs)).rounded())))
+      let result = ExpectationResult(
+        expectation: expectation, value: try number(4), passed: passed, runs: runs,
+        runsPassed: Int(((try number(7) ?? 0) * Double(runs)).rounded()))
+      _ = try number(9)
+      _ = try number(10)
+      // The verdict follows from the counts; one that does not was not written by this docksim's run.
+      guard cells[11] == result.verdict.rawValue else {
+        throw row.error(
+          11,
+          "expected '\(result.verdict.rawValue)' for \(result.runsPassed) of \(result.runs) run(s) and a "
+            + "required share \(CSVFormat.cell(required)), got '\(CSVNumber.shown(cells[11]))'")
+      }
+      items[k].outcome.expectations.append(result)
       items[k].expectationLines.append(CSVFormat.line(cells.map(CSVFormat.cell)))
     }
     for item in items where item.outcome.result != nil {
@@ -282,7 +292,8 @@ struct ShardTables {
   /// What the number columns of `expectations.csv` hold: the bounds and the value any finite number,
   /// the runs a count, the shares finite numbers ≥ 0.
   static let expectationKinds: [Int: CSVNumber.Kind] = [
-    2: .finite, 3: .finite, 4: .finite, 6: .count, 7: .nonNegative, 8: .nonNegative,
+    2: .finite, 3: .finite, 4: .finite, 6: .count, 7: .nonNegative, 8: .nonNegative, 9: .nonNegative,
+    10: .nonNegative,
   ]
 
   /// The index among the shard's scenarios of the scenario a row is about; rows come grouped in the

@@ -18,7 +18,8 @@ struct MergeCommand: ParsableCommand {
       with `docksim tune --resume`. When every shard ran with --timing, timing.csv gets their rows in \
       work-list order (measured on the shards' machines: not byte-comparable with a single run). Nothing \
       is written when a check fails. Exit codes: 0 success; 1 a merged \
-      scenario failed to run or an expectation failed, as for `run`; 2 bad input or usage; 3 a \
+      scenario failed to run or an expectation failed (with --strict, or could not tell), as for `run`; \
+      2 bad input or usage; 3 a \
       write failed (nothing changed); 4 --out in use by another docksim.
       """)
 
@@ -34,6 +35,11 @@ struct MergeCommand: ParsableCommand {
 
   @Flag(name: .long, help: "Do not print the summary table.")
   var quiet = false
+
+  @Flag(
+    name: .long,
+    help: "Exit 1 also on an expectation over seeds whose verdict is cannot tell, as `run --strict`.")
+  var strict = false
 
   func run() throws {
     guard !shards.isEmpty else {
@@ -80,7 +86,9 @@ struct MergeCommand: ParsableCommand {
       "wrote \((out as NSString).appendingPathComponent(TimingTable.fileName)): the shards' timing rows "
         + "(measured on their machines; not byte-comparable with a single run)"
     }
-    try RunReport.finish(merged.outcomes, out: out, quiet: quiet, footer: footer)
+    try RunReport.finish(
+      merged.outcomes, out: out, quiet: quiet, strict: strict,
+      files: merged.monteCarloCSV == nil ? [] : [MonteCarlo.fileName, SeedTable.fileName], footer: footer)
   }
 
   /// Tuning shards: their trials.csv rows in trial order, ready for `docksim tune --resume`.

@@ -16,7 +16,11 @@ struct RunCommand: ParsableCommand {
       their content; a tuning file, tolerances, a --params file or a CSV given here is refused with \
       what it is and which command takes it. Every file is validated before anything runs; a bad file \
       writes nothing and exits 2. Output is byte-identical for any --jobs. Exit 1 if a scenario stopped \
-      on an error or an expectation failed.
+      on an error or an expectation failed: over seeds, when the confidence interval of the share of \
+      seeds meeting it excludes its `share:`; short of the share without that, it cannot tell, and \
+      fails only with --strict (docs/scenarios.md).
+
+      The table's columns, each a mean over seeds when repeated: \(SummaryTable.legend)
 
       Progress (frames and runs) goes to standard error: a bar on a terminal, a line every \
       --progress-interval seconds otherwise, nothing with --quiet; it never changes an output file.
@@ -59,6 +63,11 @@ struct RunCommand: ParsableCommand {
       "Monte Carlo: run every scenario with this many seeds derived from its own (default: the suite's, or 1)."
   )
   var repetitions: Int?
+
+  @Flag(
+    name: .long,
+    help: "Exit 1 also on an expectation over seeds whose verdict is cannot tell (too few seeds to tell).")
+  var strict = false
 
   @Flag(
     name: .long,
@@ -239,7 +248,10 @@ struct RunCommand: ParsableCommand {
       let line = "wrote \(reportFile)" + (baseline.map { " (compared with \($0))" } ?? "")
       footer = footer.map { $0 + "\n" + line } ?? line
     }
-    try RunReport.finish(results.outcomes, out: out, quiet: quiet, footer: footer)
+    var files = results.isMonteCarlo ? [MonteCarlo.fileName, SeedTable.fileName] : []
+    if shard != nil { files.append(ShardManifest.fileName) }
+    try RunReport.finish(
+      results.outcomes, out: out, quiet: quiet, strict: strict, files: files, footer: footer)
   }
 
   /// Reads the report's baseline and tolerances before anything runs, with the gate's readers: a bad

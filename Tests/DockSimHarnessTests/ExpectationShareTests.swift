@@ -29,20 +29,26 @@ struct ExpectationShareTests {
     #expect(r.passed == passes && r.runs == 10 && r.runsPassed == 10 - bad)
     #expect(r.value == Double(bad) / 10, "the value is the mean")
     let csv = SummaryTable.expectationsCSV([merged])
-    #expect(csv.hasPrefix("scenario,metric,min,max,value,result,runs,share,required_share\n"))
+    #expect(
+      csv.hasPrefix(
+        "scenario,metric,min,max,value,result,runs,share,required_share,share_ci_low,share_ci_high,verdict\n")
+    )
     let observed = CSVFormat.cell(Double(10 - bad) / 10)
+    let ci = try #require(r.shareInterval)
     #expect(
       csv.hasSuffix(
-        ",\(passes ? "pass" : "fail"),10,\(observed),\(CSVFormat.cell(share ?? 1))\n"), "\(csv)")
+        ",\(passes ? "pass" : "fail"),10,\(observed),\(CSVFormat.cell(share ?? 1)),"
+          + "\(CSVFormat.cell(ci.lower)),\(CSVFormat.cell(ci.upper)),\(r.verdict.rawValue)\n"), "\(csv)")
   }
 
   @Test func aPlainRunChecksTheBoundOnItsOneRun() {
     let e = [DockSimCore.Expectation(metric: .primarySwitches, maximum: 0, share: 0.5)]
     let one = Self.outcomes(bad: 1, expectations: e)[0]
     #expect(one.expectations.map(\.passed) == [false] && one.expectations[0].runs == 1)
-    #expect(
-      SummaryTable.expectationsCSV([one]).hasSuffix(",,0,1,fail,1,0.0,0.5\n"),
-      "a count metric's bound and value are integers")
+    let csv = SummaryTable.expectationsCSV([one])
+    #expect(csv.contains(",,0,1,fail,1,0.0,0.5,0.0,"), "a count metric's bound and value are integers")
+    // One seed cannot show that a share of 0.5 is out of reach.
+    #expect(csv.hasSuffix(",cannot tell\n") && one.failedExpectations.isEmpty)
   }
 
   @Test func seedRowsCountEachSeedsOwnFailedExpectations() {

@@ -113,7 +113,8 @@ struct ShardMergeTests {
         == SummaryTable.columns.joined(separator: ",") + "\n")
     #expect(
       try String(contentsOf: empty.appendingPathComponent("expectations.csv"), encoding: .utf8)
-        == "scenario,metric,min,max,value,result,runs,share,required_share\n")
+        == "scenario,metric,min,max,value,result,runs,share,required_share,share_ci_low,share_ci_high,verdict\n"
+    )
     let manifest = try ShardManifest.read(directory: empty.path)
     #expect(manifest.shard == Shard(index: 2, count: 3))
     #expect(manifest.owned.isEmpty && manifest.entries.map(\.scenario) == ["s0", "s1"])
@@ -301,11 +302,18 @@ struct ShardMergeTests {
       s[1], "montecarlo.csv", { try Self.edit($0, "\ns1,3,", "\ns4,3,") },
       "scenario: 's4' is not a scenario of shard 1/4")
     try check(
-      s[3], "expectations.csv", { try Self.edit($0, ",fail,1,0.0,1.0\n", ",pass,1,0.0,1.0\n") },
-      "0 failed expectation(s) of 's3', but \(s[3])/summary.csv counts 1")
+      s[3], "expectations.csv",
+      { path in
+        try Self.edit(path, ",fail,1,0.0,1.0,", ",pass,1,1.0,1.0,")
+        try Self.edit(path, ",fail\n", ",pass\n")
+      }, "0 failed expectation(s) of 's3', but \(s[3])/summary.csv counts 1")
+    try check(
+      s[3], "expectations.csv", { try Self.edit($0, ",fail\n", ",cannot tell\n") },
+      "verdict: expected 'fail' for 0 of 1 run(s) and a required share 1.0, got 'cannot tell'")
     try check(
       s[3], "expectations.csv", { try Self.edit($0, "scenario,metric", "scenario,measure") },
-      "expected the header scenario,metric,min,max,value,result,runs,share,required_share")
+      "expected the header scenario,metric,min,max,value,result,runs,share,required_share,share_ci_low,"
+        + "share_ci_high,verdict")
     try check(
       s[1], "seeds.csv", { try FileManager.default.removeItem(atPath: $0) }, "seeds.csv: no such file")
     try check(

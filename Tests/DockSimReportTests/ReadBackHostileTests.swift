@@ -69,4 +69,25 @@ import Testing
       Self.message { _ = try ExpectationRecord.read(path: path) }
         == "\(path):2:14: runs: expected a whole number ≥ 0, got '2e1'")
   }
+
+  /// `verdict` (issue 29) is read when present: a cannot tell is no failure; an unknown word is refused.
+  @Test func theVerdictIsReadAndAnUnknownOneIsRefused() throws {
+    let header =
+      "scenario,metric,min,max,value,result,runs,share,required_share,share_ci_low,share_ci_high,verdict\n"
+    let (dir, path) = try Self.file(
+      "expectations.csv",
+      header + "a,x,,,1,fail,5,0.6,0.9,0.147,0.947,cannot tell\na,y,,,1,fail,5,0.0,0.9,0.0,0.52,fail\n")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let records = try ExpectationRecord.read(path: path)
+    #expect(records.map(\.verdict) == ["cannot tell", "fail"] && records.map(\.failed) == [false, true])
+    try (header + "a,x,,,1,fail,5,0.6,0.9,0.147,0.947,maybe\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    #expect(
+      Self.message { _ = try ExpectationRecord.read(path: path) }
+        == "\(path):2:36: verdict: expected pass, fail or cannot tell, got 'maybe'")
+    // A file written before the column: the verdict is the result.
+    try "scenario,metric,min,max,value,result\na,x,,,1,fail\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    #expect(try ExpectationRecord.read(path: path).map(\.verdict) == ["fail"])
+  }
 }

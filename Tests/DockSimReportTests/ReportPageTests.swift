@@ -199,6 +199,22 @@ struct ReportPageTests {
     #expect(bad.contains("expectations.csv:2:17: share: expected a value in 0.0...1.0, got 1.5"), "\(bad)")
   }
 
+  /// A verdict of cannot tell (issue 29) is shown as such, and is not counted among the failures.
+  @Test func aCannotTellIsShownAndNotCountedAsFailed() throws {
+    let dir = try ReportFixture.make(frames: 60)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try """
+    scenario,metric,min,max,value,result,runs,share,required_share,share_ci_low,share_ci_high,verdict
+    a,framing_error_rms,,0.04,0.05,fail,5,0.6,0.9,0.147,0.947,cannot tell
+    a,in_frame_ratio,0.9,,1.0,fail,5,0.0,1.0,0.0,0.522,fail
+
+    """.write(to: dir.appendingPathComponent("expectations.csv"), atomically: true, encoding: .utf8)
+    let html = try Report.html(ReportOptions(resultsDirectory: dir.path, sections: ReportSections()))
+    #expect(html.contains("<td class=\"undecided\">cannot tell</td>"))
+    #expect(html.contains("<td class=\"fail\">FAIL</td>"))
+    #expect(html.contains(", 1 expectation failed, 1 cannot tell."))
+  }
+
   @Test func malformedSummaryNamesLineAndColumn() throws {
     let dir = try ReportFixture.make()
     defer { try? FileManager.default.removeItem(at: dir) }

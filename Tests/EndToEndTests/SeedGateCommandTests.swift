@@ -174,7 +174,10 @@ struct SeedGateCommandTests {
     let original = String(text[..<cut.lowerBound])
     // Impossible in every seed; then trivially true, needed in a quarter of the seeds.
     for (expect, status, message) in [
-      ("framing_error_rms: { max: 0 }", Int32(1), "held in 0 of 4 seeds (share 0.0, required 1.0)"),
+      (
+        "framing_error_rms: { max: 0 }", Int32(1),
+        "held in 0 of 4 seeds (share 0.0, 95% CI 0.000–0.602, required 1.0)"
+      ),
       ("in_frame_ratio: { min: 0, share: 0.25 }", Int32(0), ""),
     ] {
       let file = tmp.appendingPathComponent("walk-across.yaml")
@@ -185,8 +188,12 @@ struct SeedGateCommandTests {
       #expect(r.status == status, "\(expect): \(r.stderr)")
       #expect(message.isEmpty || r.stderr.contains(message), "\(r.stderr)")
       let csv = try String(contentsOf: out.appendingPathComponent("expectations.csv"), encoding: .utf8)
-      #expect(csv.hasPrefix("scenario,metric,min,max,value,result,runs,share,required_share\n"))
-      #expect(csv.contains(status == 0 ? ",pass,4,1.0,0.25\n" : ",fail,4,0.0,1.0\n"), "\(csv)")
+      #expect(
+        csv.hasPrefix(
+          "scenario,metric,min,max,value,result,runs,share,required_share,share_ci_low,share_ci_high,verdict\n"
+        ))
+      #expect(csv.contains(status == 0 ? ",pass,4,1.0,0.25," : ",fail,4,0.0,1.0,0.0,"), "\(csv)")
+      #expect(csv.hasSuffix(status == 0 ? ",pass\n" : ",fail\n"), "\(csv)")
     }
   }
 }

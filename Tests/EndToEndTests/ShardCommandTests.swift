@@ -61,8 +61,12 @@ struct ShardCommandTests {
     #expect(merge.stdout.hasPrefix("merged 4 shards of 23 scenarios\n"))
     #expect(Self.table(merge.stdout) == Self.table(single.stdout), "the table a run prints")
     #expect(Self.table(merge.stdout).count == 2 + 23)
+    let written = ["summary.csv", "expectations.csv", "montecarlo.csv", "seeds.csv"].map {
+      "\(merged.path)/\($0)"
+    }
     #expect(
-      merge.stdout.contains("wrote \(merged.path)/summary.csv and 23 traces in \(merged.path)/traces\n"))
+      merge.stdout.contains(
+        "wrote \(written.joined(separator: ", ")) and 23 traces in \(merged.path)/traces\n"))
 
     let want = try RunCommandTests.files(under: full)
     let got = try RunCommandTests.files(under: merged)
@@ -211,5 +215,25 @@ struct ShardCommandTests {
     #expect(
       m.stderr.contains("docksim: standing-talking: expectation failed: framing_error_rms ≤ 1e-06, got "))
     #expect(m.stdout.hasSuffix("1 expectation(s) failed (see \(merged.path)/expectations.csv)\n"))
+  }
+}
+
+extension ShardCommandTests {
+  /// A merge judges the merged expectations as `run` does: "cannot tell" exits 0, and 1 with --strict.
+  @Test func mergeExitsOneOnCannotTellOnlyWithStrict() throws {
+    let tmp = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: tmp) }
+    let scenario = CLI.repository.appendingPathComponent("Scenarios/filter-consistency-body.yaml").path
+    let shard = tmp.appendingPathComponent("s0").path
+    let run = try CLI.run([
+      "run", scenario, "--repetitions", "5", "--out", shard, "--shard", "0/1", "--quiet",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lax = try CLI.run(["merge", "--out", tmp.appendingPathComponent("a").path, shard])
+    #expect(lax.status == 0, "\(lax.stderr)")
+    #expect(lax.stdout.contains("filter-consistency-body: expectation cannot tell: "))
+    let strict = try CLI.run(["merge", "--out", tmp.appendingPathComponent("b").path, shard, "--strict"])
+    #expect(strict.status == 1)
+    #expect(strict.stderr.contains("docksim: filter-consistency-body: expectation cannot tell: "))
   }
 }

@@ -22,11 +22,13 @@ enum ReportPage {
     out += HTMLText.element("title", title) + "<style>\n\(PageStyle.css)\n</style></head>\n<body>"
     out += HTMLText.element("h1", title)
     let failed = results.summary.rows.filter { $0.failed }.count
-    let failedExpectations = results.expectations?.filter { !$0.passed }.count
+    let failedExpectations = results.expectations?.filter(\.failed).count
+    let undecided = results.expectations?.filter { $0.verdict == "cannot tell" }.count ?? 0
     var counts =
       "\(results.summary.rows.count) scenario\(results.summary.rows.count == 1 ? "" : "s"), \(failed) failed to run"
     if let failedExpectations {
       counts += ", \(failedExpectations) expectation\(failedExpectations == 1 ? "" : "s") failed"
+      if undecided > 0 { counts += ", \(undecided) cannot tell" }
     }
     out += HTMLText.element("p", counts + ". Click a column header to sort; click a name for its plots.")
     out += OverviewTable(results: results, anchors: anchors).html

@@ -133,7 +133,7 @@ struct ScenarioPlots {
           .init(label: "expect \(e.metric) ≥ \(SVGNumber.text(e.minimum))", value: e.minimum, style: style))
       }
       described.append(
-        "\(e.metric) \(e.passed ? "passed" : "FAILED") (\(e.number.map(SVGNumber.text) ?? "n/a"))"
+        "\(e.metric) \(e.failed ? "FAILED" : e.passed ? "passed" : "cannot tell") (\(e.number.map(SVGNumber.text) ?? "n/a"))"
       )
     }
     let bounds =

@@ -149,7 +149,9 @@ struct ScenarioSection {
       out += HTMLText.element("td", GateFormat.value(e.value))
       if overSeeds { out += HTMLText.element("td", "\(e.runsPassed) of \(e.runs) (\(e.runsNeeded))") }
       out +=
-        HTMLText.element("td", e.passed ? "pass" : "FAIL", "class=\"\(e.passed ? "pass" : "fail")\"")
+        HTMLText.element(
+          "td", e.failed ? "FAIL" : e.verdict,
+          "class=\"\(e.failed ? "fail" : e.passed ? "pass" : "undecided")\"")
         + "</tr>"
     }
     return out + "</tbody></table>"
