@@ -5,6 +5,12 @@ SHELL := /bin/bash
 OUT ?= results
 JOBS ?=
 export OPENBLAS_NUM_THREADS := 1
+# One build configuration for everything: the release build with testing enabled serves the binary
+# (`make run`), the tests (`make test`, `make acceptance`), the example and the fuzzer, so a fresh clone
+# compiles the package once. Every `swift build`/`swift test` here and in scripts/test.sh and
+# scripts/fuzz.sh uses exactly these flags: other flags would rebuild every module. The binary is as
+# fast as without -enable-testing and its outputs are byte-identical (docs/performance.md).
+export SWIFT_BUILD_FLAGS := -c release -Xswiftc -enable-testing
 
 .PHONY: first-hour install run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
 
@@ -12,7 +18,7 @@ bootstrap:
 	@./scripts/bootstrap.sh
 
 build: bootstrap
-	swift build -c release --product docksim
+	swift build $(SWIFT_BUILD_FLAGS) --product docksim
 
 # Copies the release binary to $(PREFIX)/bin (default /usr/local; PREFIX=~/.local needs no root), so
 # that `docksim` works as the README and docs write it.
@@ -73,7 +79,7 @@ gate-seeds: build
 ACCEPT_OUT ?= results-acceptance
 acceptance: build
 	@./scripts/bootstrap.sh --python
-	@tests=0; DOCKSIM_BINARY=$(CURDIR)/.build/release/docksim swift test --filter AcceptanceTests || tests=$$?; \
+	@tests=0; DOCKSIM_BINARY=$(CURDIR)/.build/release/docksim swift test $(SWIFT_BUILD_FLAGS) --filter AcceptanceTests || tests=$$?; \
 	status=0; \
 	.build/release/docksim run Scenarios/suites/crossings.suite.yaml --out $(ACCEPT_OUT) --quiet \
 	  $(if $(JOBS),--jobs $(JOBS),) || status=$$?; \
@@ -104,7 +110,7 @@ determinism: build
 
 # Runs the example app (its own tracking loop on DockSimKit) twice; the outputs must be identical.
 example: bootstrap
-	swift build -c release --product dock-app-example
+	swift build $(SWIFT_BUILD_FLAGS) --product dock-app-example
 	.build/release/dock-app-example Scenarios/walk-across.yaml > .build/example-1.txt
 	.build/release/dock-app-example Scenarios/walk-across.yaml > .build/example-2.txt
 	cmp .build/example-1.txt .build/example-2.txt

@@ -26,7 +26,9 @@ FUZZ=.build/release/docksim-fuzz
 WORK=.build/fuzz
 export OPENBLAS_NUM_THREADS=1
 
-swift build -c release --product docksim-fuzz || exit 1
+# The flags of `make` (SWIFT_BUILD_FLAGS), so the fuzzer reuses the release build of the package.
+# shellcheck disable=SC2086
+swift build ${SWIFT_BUILD_FLAGS:--c release -Xswiftc -enable-testing} --product docksim-fuzz || exit 1
 mkdir -p "$WORK"
 failed=0
 
