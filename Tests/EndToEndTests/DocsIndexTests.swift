@@ -55,20 +55,9 @@ struct DocsIndexTests {
     return result
   }
 
-  /// The targets of Markdown links `](target)` in `text`, without their `#anchor`.
+  /// The paths of Markdown links `](target)` in `text` that name another file, without their `#anchor`.
   static func links(_ text: String) -> [String] {
-    var result: [String] = []
-    var rest = Substring(text)
-    while let open = rest.range(of: "](") {
-      rest = rest[open.upperBound...]
-      guard let close = rest.firstIndex(of: ")") else { break }
-      let target = String(rest[..<close])
-      rest = rest[close...]
-      let path = String(target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
-      if path.isEmpty || path.contains("://") || path.hasPrefix("mailto:") || path.contains(" ") { continue }
-      result.append(path)
-    }
-    return result
+    targets(text).map(\.path).filter { !$0.isEmpty }
   }
 
   @Test func everyPageIsInTheIndexAndTheReadmeLeadsThere() throws {
