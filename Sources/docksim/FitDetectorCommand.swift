@@ -138,10 +138,7 @@ struct FitDetectorCommand: ParsableCommand {
       do { profile = try DetectorProfile.load(path: check) } catch { throw fail("\(error)") }
       let text = DetectorFit.check(sequences, parameters: profile, options: options).report()
       if let report, let transaction {
-        do {
-          try transaction.write(text, file: report)
-          try transaction.commit()
-        } catch { throw failWriting(transaction.unstaged(error)) }
+        try transaction.publish([(text, report)])
       } else {
         print(text, terminator: "")
       }
@@ -159,11 +156,8 @@ struct FitDetectorCommand: ParsableCommand {
       throw fail("fit-detector: the fitted values do not form a valid profile: \(error)")
     }
     let reportText = fit.report()
-    do {
-      if let report { try transaction?.write(reportText, file: report) }
-      if let out { try transaction?.write(yaml, file: out) }
-      try transaction?.commit()
-    } catch { throw failWriting(transaction.map { $0.unstaged(error) } ?? error) }
+    try transaction?.publish(
+      (report.map { [(reportText, $0)] } ?? []) + (out.map { [(yaml, $0)] } ?? []))
     if report == nil { printError(reportText) }
     if out == nil { print(yaml, terminator: "") }
   }

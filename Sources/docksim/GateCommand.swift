@@ -110,16 +110,13 @@ struct GateCommand: ParsableCommand {
       report = outcome.report
       summary = outcome.compared
     } catch { throw fail("\(error)") }
-    if let transaction {
-      do {
-        if let markdown {
-          let link = reportURL ?? Self.reportLink(summary: summary, markdown: markdown)
-          try transaction.write(GateMarkdown.render(report, reportLink: link), file: markdown)
-        }
-        if let junit { try transaction.write(GateJUnit.render(report), file: junit) }
-        try transaction.commit()
-      } catch { throw failWriting(transaction.unstaged(error)) }
+    var files: [(text: String, path: String)] = []
+    if let markdown {
+      let link = reportURL ?? Self.reportLink(summary: summary, markdown: markdown)
+      files.append((GateMarkdown.render(report, reportLink: link), markdown))
     }
+    if let junit { files.append((GateJUnit.render(report), junit)) }
+    try transaction?.publish(files)
     print(GateTextReport.render(report), terminator: "")
     if !report.passed { throw ExitCode(1) }
   }

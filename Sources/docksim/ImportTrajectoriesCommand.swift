@@ -144,10 +144,7 @@ struct ImportTrajectoriesCommand: ParsableCommand {
       FileHandle.standardOutput.write(Data(output.yaml.utf8))
       return
     }
-    do {
-      try transaction.write(output.yaml, file: out)
-      try transaction.commit()
-    } catch { throw failWriting(transaction.unstaged(error), prefix: "import-trajectories: ") }
+    try transaction.publish([(output.yaml, out)], prefix: "import-trajectories: ")
   }
 
   static func usage(_ option: String, _ message: String) -> ExitCode {

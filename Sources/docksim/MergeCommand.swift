@@ -64,12 +64,7 @@ struct MergeCommand: ParsableCommand {
     do {
       try merged.write(to: transaction)
       // Tables an earlier run left that this merge does not write would be read as its own.
-      for name in [
-        "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
-        ShardManifest.fileName, Report.fileName,
-      ] {
-        try transaction.remove(name)
-      }
+      for name in RunReport.tableFiles { try transaction.remove(name) }
       try transaction.commit(last: ["summary.csv"])
     } catch { throw failWriting(transaction.unstaged(error)) }
     if !quiet {

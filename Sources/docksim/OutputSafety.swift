@@ -54,6 +54,17 @@ func openTransaction(files: [LabeledPath], command: String, inputs: [LabeledPath
   }
 }
 
+extension OutputTransaction {
+  /// Stages each named file (`text` for the file `path`), publishes them together, or exits as
+  /// `failWriting`, naming the file where it was to go (after `prefix`).
+  func publish(_ files: [(text: String, path: String)], prefix: String = "") throws {
+    do {
+      for file in files { try write(file.text, file: file.path) }
+      try commit()
+    } catch { throw failWriting(unstaged(error), prefix: prefix) }
+  }
+}
+
 /// Writes `text` to the file `path` through a transaction of its own, or exits as `failWriting`.
 func writeOutput(
   _ text: String, to path: String, label: String, command: String, inputs: [LabeledPath] = [],
@@ -61,8 +72,5 @@ func writeOutput(
 ) throws {
   let transaction = try openTransaction(files: [LabeledPath(label, path)], command: command, inputs: inputs)
   defer { transaction.abort() }
-  do {
-    try transaction.write(text, file: path)
-    try transaction.commit()
-  } catch { throw failWriting(transaction.unstaged(error), prefix: prefix) }
+  try transaction.publish([(text, path)], prefix: prefix)
 }

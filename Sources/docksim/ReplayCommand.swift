@@ -207,10 +207,7 @@ struct ReplayCommand: ParsableCommand {
     } else {
       text = Replay.run(log: frames, tracker: t) { frame, tracks in scorer?.observe(frame, tracks: tracks) }
     }
-    do {
-      try transaction.write(text, file: output)
-      try transaction.commit()
-    } catch { throw failWriting(transaction.unstaged(error)) }
+    try transaction.publish([(text, output)])
     guard let score = scorer?.result() else {
       print("wrote \(output)")
       return

@@ -79,10 +79,7 @@ struct ReportCommand: ParsableCommand {
     )
     let page: String
     do { page = try Report.html(options) } catch { throw fail("report: \(error)") }
-    do {
-      try transaction.write(page, file: path)
-      try transaction.commit()
-    } catch { throw failWriting(transaction.unstaged(error), prefix: "report: ") }
+    try transaction.publish([(page, path)], prefix: "report: ")
     print("wrote \(path)")
   }
 

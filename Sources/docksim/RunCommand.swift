@@ -154,10 +154,7 @@ struct RunCommand: ParsableCommand {
         "\(b.path): name: scenario '\(b.scenario.name)' and scenario '\(a.scenario.name)' of \(a.path) would both "
           + "write \((traces as NSString).appendingPathComponent(c.file)); rename one")
     }
-    let outputNames = [
-      "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
-      ShardManifest.fileName, Report.fileName,
-    ]
+    let outputNames = RunReport.tableFiles
     let work = loaded
     // The shard's part of exactly the list a full run uses: positions after suites, globs and the name
     // check, whole scenarios with all their repetitions.

@@ -2,12 +2,20 @@ import ArgumentParser
 import DockSimCore
 import DockSimHarness
 import DockSimIO
+import DockSimReport
 import Foundation
 
 /// What `run` and `merge` say after writing a run's outputs: the summary table, the files written,
 /// failed runs and expectations not met; exit 1 on a failed run or a failed expectation (with
 /// `strict`, also on a "cannot tell"), so both can gate CI the same way.
 enum RunReport {
+  /// The tables a run (or a merge) may leave in its output directory besides the traces: each is
+  /// either written by this run or removed, so no earlier run's table is read as this one's.
+  static let tableFiles = [
+    "summary.csv", "expectations.csv", MonteCarlo.fileName, SeedTable.fileName, TimingTable.fileName,
+    ShardManifest.fileName, Report.fileName,
+  ]
+
   /// `footer` (the timing line) follows the table and the list of files written; `files` are the
   /// tables written into `out` besides summary.csv and expectations.csv (montecarlo.csv, shard.csv…).
   static func finish(

@@ -127,10 +127,7 @@ struct ScoreCommand: ParsableCommand {
       print(text, terminator: "")
       return
     }
-    do {
-      try transaction.write(text, file: out)
-      try transaction.commit()
-    } catch { throw failWriting(transaction.unstaged(error)) }
+    try transaction.publish([(text, out)])
   }
 
   private func motChallengeSequences() throws -> ([MOTSequence], MOTMatching) {
