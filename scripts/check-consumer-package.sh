@@ -13,6 +13,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/dock-sim-clone" "$work/App/Sources/App"
 git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$work/dock-sim-clone"
 
+# manifest PACKAGE [MORE_TARGETS]: the consumer's manifest naming the dependency PACKAGE, with the App
+# target and any more targets (Swift, each followed by a comma).
 manifest() {
   cat >"$work/App/Package.swift" <<MANIFEST
 // swift-tools-version: 6.1
@@ -22,7 +24,10 @@ let package = Package(
   name: "App",
   platforms: [.macOS(.v14)],
   dependencies: [.package(path: "../dock-sim-clone")],
-  targets: [.target(name: "App", dependencies: [.product(name: "DockMath", package: "$1")])]
+  targets: [
+    .target(name: "App", dependencies: [.product(name: "DockMath", package: "$1")]),
+${2:-}
+  ]
 )
 MANIFEST
 }
@@ -56,24 +61,11 @@ grep -q "@Test" "$work/App/Tests/AppTests/Example.swift" || {
   echo "check-consumer-package: no example test found under docs/dockkit-api.md's ## Example" >&2
   exit 1
 }
-cat >"$work/App/Package.swift" <<MANIFEST
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-  name: "App",
-  platforms: [.macOS(.v14)],
-  dependencies: [.package(path: "../dock-sim-clone")],
-  targets: [
-    .target(name: "App", dependencies: [.product(name: "DockMath", package: "dock-sim-clone")]),
-    .testTarget(
+manifest dock-sim-clone '    .testTarget(
       name: "AppTests",
       dependencies: [
         .product(name: "DockSimKit", package: "dock-sim-clone"),
         .product(name: "DockSimIO", package: "dock-sim-clone"),
-      ]),
-  ]
-)
-MANIFEST
+      ]),'
 (cd "$work/App" && OPENBLAS_NUM_THREADS=1 swift test -q 2>&1 | tail -5)
 echo "ok   docs/dockkit-api.md's example builds and passes in a package depending on a copy of DockSim"
