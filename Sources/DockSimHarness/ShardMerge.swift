@@ -196,18 +196,6 @@ public struct MergedRun: Sendable {
   /// - Throws: `InputError` when the output directory is one of the shard directories (nothing
   ///   written); `OutputConflict` for a trace name that would leave it; `IOFailure` when writing fails.
   public func write(to transaction: OutputTransaction) throws {
-    try stage(in: transaction)
-  }
-
-  /// Writes the merged run into `directory` in a transaction of its own, all or nothing.
-  public func write(to directory: String) throws {
-    let transaction = try OutputTransaction(directory: directory, command: "docksim merge")
-    defer { transaction.abort() }
-    try stage(in: transaction)
-    try transaction.commit(last: ["summary.csv"])
-  }
-
-  private func stage(in transaction: OutputTransaction) throws {
     let directory = transaction.directory
     for shard in shardDirectories where OutputPaths.resolved(shard) == OutputPaths.resolved(directory) {
       throw InputError(
@@ -227,5 +215,13 @@ public struct MergedRun: Sendable {
     for (name, text) in tables {
       if let text { try transaction.write(text, to: name) } else { try transaction.remove(name) }
     }
+  }
+
+  /// Writes the merged run into `directory` in a transaction of its own, all or nothing.
+  public func write(to directory: String) throws {
+    let transaction = try OutputTransaction(directory: directory, command: "docksim merge")
+    defer { transaction.abort() }
+    try write(to: transaction)
+    try transaction.commit(last: ["summary.csv"])
   }
 }
