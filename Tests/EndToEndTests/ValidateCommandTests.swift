@@ -28,6 +28,22 @@ struct ValidateCommandTests {
     #expect(r.stderr.contains("validate: 1 of 1 invalid"))
   }
 
+  @Test("a suite given by a relative path names a scenario above its own directory, up to the working one")
+  func suiteNamingAScenarioAboveIt() throws {
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Scenarios/walk-across.yaml"),
+      to: dir.appendingPathComponent("w.yaml"))
+    try "suite: up\nscenarios: [ ../../w.yaml ]\n".write(
+      to: dir.appendingPathComponent("a/b/up.suite.yaml"), atomically: true, encoding: .utf8)
+    let r = try CLI.run(["validate", "a/b/up.suite.yaml"], in: dir)
+    #expect(r.status == 0, "exit \(r.status): \(r.stderr)")
+    #expect(r.stdout.hasPrefix("ok  w.yaml  (walk-across)\n"), "\(r.stdout)")
+  }
+
   @Test("a likely unit mistake is a warning: validate and run go on, --quiet silences it")
   func plausibilityWarnings() throws {
     let dir = try CLI.temporaryDirectory()

@@ -44,17 +44,16 @@ public enum SuiteLoader {
     let reader = NodeReader(node: root, path: "", file: path)
     let m = try reader.mapping(allowed: fields)
     let name = try m.required("suite", expecting: "a suite name").string("a suite name")
-    let base = URL(fileURLWithPath: path).deletingLastPathComponent()
     var files: [String] = []
     let list = try m.required("scenarios", expecting: "a list of scenario paths or globs")
     for entry in try list.sequence("a list of scenario paths or globs") {
       let pattern = try entry.string("a path or glob")
-      let matches = try expand(pattern, base: base, node: entry)
+      let matches = try expand(pattern, file: path, node: entry)
       for f in matches where !files.contains(f) { files.append(f) }
     }
     var overrides = ScenarioOverrides()
     if let p = m["params"] {
-      try overrides.addOverlay(path: resolve(try p.string("a file path"), base: base))
+      try overrides.addOverlay(path: RelativePath.resolve(try p.string("a file path"), besideFile: path))
     }
     if let s = m["set"] {
       for a in try s.sequence("a list of PATH=VALUE strings") {
@@ -69,14 +68,10 @@ public enum SuiteLoader {
       seedOffset: seedOffset)
   }
 
-  static func resolve(_ p: String, base: URL) -> String {
-    p.hasPrefix("/") ? p : base.appendingPathComponent(p).standardized.path
-  }
-
   /// A path, or a glob with `*` / `?` in its last component, matched in sorted order; a pattern that
   /// matches nothing is an error (a suite silently shrinking is what a CI gate must not miss).
-  static func expand(_ pattern: String, base: URL, node: NodeReader) throws(InputError) -> [String] {
-    let full = resolve(pattern, base: base)
+  static func expand(_ pattern: String, file: String, node: NodeReader) throws(InputError) -> [String] {
+    let full = RelativePath.resolve(pattern, besideFile: file)
     let url = URL(fileURLWithPath: full)
     let last = url.lastPathComponent
     guard last.contains("*") || last.contains("?") else {

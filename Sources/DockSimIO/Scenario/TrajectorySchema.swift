@@ -50,9 +50,7 @@ enum TrajectorySchema {
 
   /// `path` relative to the directory of the scenario file `scenarioFile` (absolute paths as given).
   static func resolve(_ path: String, relativeTo scenarioFile: String) -> String {
-    if path.hasPrefix("/") { return path }
-    let directory = (scenarioFile as NSString).deletingLastPathComponent
-    return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+    RelativePath.resolve(path, besideFile: scenarioFile)
   }
 
   static func readStand(_ node: NodeReader) throws(InputError) -> StandPose {

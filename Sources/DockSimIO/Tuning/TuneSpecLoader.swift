@@ -28,12 +28,11 @@ public enum TuneSpecLoader {
       throw InputError(
         file: path, message: "the file is empty; expected a tuning mapping (docs/tuning.md)")
     }
-    let base = URL(fileURLWithPath: path).deletingLastPathComponent()
     let m = try NodeReader(node: root, path: "", file: path).mapping(allowed: fields)
     let name = try m.required("tune", expecting: "a name for the tuning").string("a name for the tuning")
-    let train = try dataset(m.required("train", expecting: "the training scenarios and logs"), base: base)
+    let train = try dataset(m.required("train", expecting: "the training scenarios and logs"), file: path)
     let validation = try dataset(
-      m.required("validation", expecting: "held-out scenarios and logs to choose the result on"), base: base)
+      m.required("validation", expecting: "held-out scenarios and logs to choose the result on"), file: path)
     let parameters = try self.parameters(
       m.required("parameters", expecting: "a list of parameters to search"))
     let objective = try self.objective(m.required("objective", expecting: "metrics to minimize or maximize"))
@@ -72,18 +71,18 @@ public enum TuneSpecLoader {
 
   // MARK: Sections
 
-  static func dataset(_ node: NodeReader, base: URL) throws(InputError) -> TuneDataset {
+  static func dataset(_ node: NodeReader, file: String) throws(InputError) -> TuneDataset {
     // A plain list is shorthand for `scenarios:`.
-    if case .sequence = node.node { return TuneDataset(scenarios: try paths(node, base: base)) }
+    if case .sequence = node.node { return TuneDataset(scenarios: try paths(node, file: file)) }
     let m = try node.mapping(allowed: datasetFields)
     var out = TuneDataset()
-    if let s = m["scenarios"] { out.scenarios = try paths(s, base: base) }
+    if let s = m["scenarios"] { out.scenarios = try paths(s, file: file) }
     if let l = m["logs"] {
       for entry in try l.sequence("a list of logs") {
         let e = try entry.mapping(allowed: logFields)
         let log = try e.required("log", expecting: "the observation log's path").string("a file path")
         let reference = try e["reference"].map { r throws(InputError) in
-          resolve(try r.string("a file path"), base: base)
+          RelativePath.resolve(try r.string("a file path"), besideFile: file)
         }
         let fov = try e.degrees("hfov_deg", NumberBounds.open(0.5, 178), defaultRadians: defaultLogFOV)
         let aspect = try e.number("aspect", NumberBounds.closed(0.1, 10), default: defaultLogAspect)
@@ -92,23 +91,20 @@ public enum TuneSpecLoader {
         }
         out.logs.append(
           TuneLog(
-            log: resolve(log, base: base), reference: reference, horizontalFOV: fov, aspect: aspect,
+            log: RelativePath.resolve(log, besideFile: file), reference: reference, horizontalFOV: fov,
+            aspect: aspect,
             tracker: tracker ?? TrackerParameters()))
       }
     }
     return out
   }
 
-  static func paths(_ node: NodeReader, base: URL) throws(InputError) -> [String] {
+  static func paths(_ node: NodeReader, file: String) throws(InputError) -> [String] {
     var out: [String] = []
     for p in try node.sequence("a list of scenario files, directories or suites") {
-      out.append(resolve(try p.string("a path"), base: base))
+      out.append(RelativePath.resolve(try p.string("a path"), besideFile: file))
     }
     return out
-  }
-
-  static func resolve(_ p: String, base: URL) -> String {
-    p.hasPrefix("/") ? p : base.appendingPathComponent(p).standardized.path
   }
 
   static func parameters(_ node: NodeReader) throws(InputError) -> [TuneParameter] {
