@@ -8,7 +8,7 @@ import Foundation
 /// * `.blockwise` (the default): each block is factored and solved in a loop over the contiguous
 ///   blocks, with the same arithmetic. LAPACK's band routines are unblocked for narrow bands: `dpbtf2`
 ///   makes a `dscal` and a `dsyr` call per column and `dtbtrs` a `dtbsv` sweep per right-hand side, so
-///   for 3×3 blocks their call overhead dominates (measured in `docs/performance.md`).
+///   for 3×3 blocks their call overhead dominates (measured in `docs/notes/2026-11-performance-history.md`).
 ///
 /// This is how a tracker factors the innovation covariances Sₖ of all its tracks together. Storage
 /// grows only when the block count exceeds every count before.

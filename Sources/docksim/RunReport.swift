@@ -30,8 +30,9 @@ enum RunReport {
       let tables = (["summary.csv", "expectations.csv"] + files).map {
         (out as NSString).appendingPathComponent($0)
       }
+      let written = outcomes.count - failed.count
       print(
-        "wrote \(tables.joined(separator: ", ")) and \(outcomes.count - failed.count) traces in \(traces)")
+        "wrote \(tables.joined(separator: ", ")) and \(written) trace\(written == 1 ? "" : "s") in \(traces)")
     }
     if !quiet, let footer { print(footer) }
     let unmet = outcomes.flatMap { o in o.failedExpectations.map { (o.name, $0) } }

@@ -55,7 +55,7 @@ extension RunCommandTests {
     #expect(!r.stdout.contains("mean of"))
     #expect(
       r.stdout.contains(
-        "wrote \(out.path)/summary.csv, \(out.path)/expectations.csv and 1 traces in \(out.path)/traces\n"))
+        "wrote \(out.path)/summary.csv, \(out.path)/expectations.csv and 1 trace in \(out.path)/traces\n"))
   }
 
   /// Issue 29: 3 of 5 seeds meeting a bound asked of 0.9 of them cannot exclude 0.9 — "cannot tell",
@@ -77,7 +77,7 @@ extension RunCommandTests {
       "\(out.path)/\($0)"
     }
     #expect(
-      lines[header + 4] == "wrote \(written.joined(separator: ", ")) and 1 traces in \(out.path)/traces")
+      lines[header + 4] == "wrote \(written.joined(separator: ", ")) and 1 trace in \(out.path)/traces")
     let note =
       "filter-consistency-body: expectation cannot tell: framing_error_rms ≤ 0.05 in a share 0.9 of seeds held "
       + "in 3 of 5 seeds (share 0.6, 95% CI 0.147–0.947, required 0.9); run more seeds to tell"

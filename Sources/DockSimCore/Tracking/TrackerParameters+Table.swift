@@ -133,7 +133,7 @@ extension TrackerParameters {
         doc:
           "Largest |ln(observed height / predicted height)| a detection may have to join a track, after three standard deviations of the measured height are allowed for; 0 disables it.",
         notes:
-          "A shorter box passes when it may be truncated (cut by the image edge, or the track partly behind a nearer one). A coasting track's grown covariance no longer rules out somebody nearer or farther; this does."
+          "A shorter box passes when it may be truncated (cut by the image edge, or the track partly behind a nearer one). A coasting track's grown covariance alone would not rule out somebody nearer or farther; this does."
       ),
       .number(
         "quality_window_s", \.qualityWindowTime, unit: "s", qualityWindow, readers: .multiTargetTracker,
@@ -144,7 +144,7 @@ extension TrackerParameters {
         "quality_min_hit_share", \.qualityMinHitShare, unit: "–", .closed(0, 1), readers: .multiTargetTracker,
         doc:
           "A confirmed track measured in fewer than this share of its window's frames is deleted; 0 disables it.",
-        notes: "Sparse clutter no longer keeps a false track alive by resetting its miss count."),
+        notes: "So sparse clutter cannot keep a false track alive by resetting its miss count."),
       .number(
         "duplicate_s", \.duplicateTime, unit: "s", duration, readers: .multiTargetTracker,
         doc:

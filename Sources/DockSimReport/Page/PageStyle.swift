@@ -11,7 +11,7 @@ enum PageStyle {
     table.sortable th { cursor: pointer; background: #f3f3f3; position: sticky; top: 0; }
     table.sortable th[data-dir="asc"]::after { content: " ▲"; }
     table.sortable th[data-dir="desc"]::after { content: " ▼"; }
-    .fail { color: #B04000; font-weight: bold; } .pass { color: #006B4F; }
+    .fail { color: #B04000; font-weight: bold; } .pass { color: #006B4F; } .undecided { color: #6B5B00; font-style: italic; }
     .regression { background: #FBE3D6; }
     figure { margin: 1.2em 0; } figcaption { font-size: 0.85em; color: #444; max-width: 960px; }
     svg { max-width: 100%; height: auto; display: block; border: 1px solid #eee; }
