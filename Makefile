@@ -12,7 +12,7 @@ export OPENBLAS_NUM_THREADS := 1
 # fast as without -enable-testing and its outputs are byte-identical (docs/performance.md).
 export SWIFT_BUILD_FLAGS := -c release -Xswiftc -enable-testing
 
-.PHONY: first-hour install run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
+.PHONY: doc-blocks first-hour install run test build bootstrap determinism example fuzz gate-seeds acceptance schema-check docs manual clean
 
 bootstrap:
 	@./scripts/bootstrap.sh
@@ -31,9 +31,18 @@ install: build
 run: build
 	.build/release/docksim run Scenarios --out $(OUT) $(if $(JOBS),--jobs $(JOBS),)
 
-# Runs every sh block of docs/first-hour.md in order (CI runs it, so the walkthrough stays true).
-first-hour: build
-	./scripts/first-hour.sh
+# Runs the code blocks of README.md and docs/*.md (DocBlocksTests; docs/README.md, "Code blocks"): each
+# page's blocks in order, in a copy of the checkout, with this build's docksim on PATH; sh blocks run,
+# YAML scenarios are validated. DOC_PAGES=docs/x.md[,…] runs those pages only (default: all). CI runs it.
+DOC_PAGES ?= all
+doc-blocks: build
+	@./scripts/bootstrap.sh --python
+	swift build $(SWIFT_BUILD_FLAGS) --product docksim-fuzz
+	DOCKSIM_DOC_BLOCKS=$(DOC_PAGES) swift test $(SWIFT_BUILD_FLAGS) --filter DocBlocksTests
+
+# docs/first-hour.md's commands, in order, as a newcomer runs them.
+first-hour:
+	@$(MAKE) --no-print-directory doc-blocks DOC_PAGES=docs/first-hour.md
 
 # The gate over seeds (docs/gate.md): every default scenario with 20 seeds (Scenarios/suites/ci.suite.yaml),
 # compared seed by seed with Scenarios/baseline/seeds.csv. Each scenario's expectations state the share of

@@ -52,20 +52,56 @@ manifest dock-sim-clone
 (cd "$work/App" && swift build --target App -q)
 echo "ok   package: \"dock-sim-clone\" resolves and a target importing DockMath builds"
 
-# docs/dockkit-api.md's example, copied as a reader copies it, in a test target of the consumer: it must
-# build against the products the page names and pass.
-mkdir -p "$work/App/Tests/AppTests"
-awk '/^## Example$/ { section = 1 } section && /^```swift$/ { inside = 1; next } inside && /^```$/ { exit }
-  inside { print }' docs/dockkit-api.md >"$work/App/Tests/AppTests/Example.swift"
-grep -q "@Test" "$work/App/Tests/AppTests/Example.swift" || {
-  echo "check-consumer-package: no example test found under docs/dockkit-api.md's ## Example" >&2
-  exit 1
+# The manifests the docs show, as a reader copies them into a package of their own: README.md's
+# "Depending on DockSim" and docs/dockkit-api.md's "Adding it to an app's test target". Their URL
+# (a placeholder, and offline here) becomes a path dependency on a copy named DockSim, so that
+# `package: "DockSim"` names it; a target the test target depends on by name gets a source file. Each
+# test target holds docs/dockkit-api.md's example (its "Example" block), which must build and pass.
+mkdir -p "$work/DockSim" "$work/MyApp"
+git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$work/DockSim"
+
+# swift_block PAGE HEADING: the first swift block of the page's section under the heading.
+swift_block() {
+  awk -v heading="$2" '$0 == heading { section = 1; next } section && /^## / { exit }
+    section && /^```swift$/ { inside = 1; next } inside && /^```$/ { exit } inside { print }' "$1"
 }
-manifest dock-sim-clone '    .testTarget(
-      name: "AppTests",
-      dependencies: [
-        .product(name: "DockSimKit", package: "dock-sim-clone"),
-        .product(name: "DockSimIO", package: "dock-sim-clone"),
-      ]),'
-(cd "$work/App" && OPENBLAS_NUM_THREADS=1 swift test -q 2>&1 | tail -5)
-echo "ok   docs/dockkit-api.md's example builds and passes in a package depending on a copy of DockSim"
+
+# consumer PAGE HEADING: MyApp's manifest from that block; prints the test target's name.
+consumer() {
+  local fragment test
+  fragment="$(swift_block "$1" "$2")"
+  [ -n "$fragment" ] || { echo "check-consumer-package: no swift block under $1's $2" >&2; exit 1; }
+  test="$(sed -n 's/.*\.testTarget(name: "\([^"]*\)".*/\1/p; s/^ *name: "\([^"]*\)",$/\1/p' <<<"$fragment" | head -1)"
+  [ -n "$test" ] || { echo "check-consumer-package: no test target in $1's $2 block" >&2; exit 1; }
+  local modules
+  modules="$(grep -o '^ *"[A-Za-z]*",$' <<<"$fragment" | tr -d ' ",' || true)"
+  rm -rf "$work/MyApp/Sources" "$work/MyApp/Tests"
+  {
+    echo '// swift-tools-version: 6.1'
+    echo 'import PackageDescription'
+    echo 'let package = Package('
+    echo '  name: "MyApp",'
+    echo '  platforms: [.macOS(.v14)],'
+    sed -e 's|\.package(url: "https://github.com/<org>/DockSim", from: "[^"]*")|.package(path: "../DockSim")|' \
+      -e "s|^targets: \[\$|targets: [$(for m in $modules; do printf '\\n  .target(name: "%s"),' "$m"; done)|" <<<"$fragment"
+    echo ')'
+  } >"$work/MyApp/Package.swift"
+  for m in $modules; do
+    mkdir -p "$work/MyApp/Sources/$m"
+    printf 'public let moduleName = "%s"\n' "$m" >"$work/MyApp/Sources/$m/$m.swift"
+  done
+  mkdir -p "$work/MyApp/Tests/$test"
+  swift_block docs/dockkit-api.md "## Example" >"$work/MyApp/Tests/$test/Example.swift"
+  grep -q "@Test" "$work/MyApp/Tests/$test/Example.swift" || {
+    echo "check-consumer-package: no example test found under docs/dockkit-api.md's ## Example" >&2
+    exit 1
+  }
+  echo "$test"
+}
+
+for doc in "docs/dockkit-api.md|## Adding it to an app's test target" "README.md|## Depending on DockSim"; do
+  page="${doc%%|*}" heading="${doc#*|}"
+  test="$(consumer "$page" "$heading")"
+  (cd "$work/MyApp" && OPENBLAS_NUM_THREADS=1 swift test -q 2>&1 | tail -5)
+  echo "ok   $page's manifest ($heading) resolves, and docs/dockkit-api.md's example builds and passes in its $test"
+done

@@ -1,3 +1,4 @@
+import DockSimCore
 import Foundation
 import Testing
 
@@ -49,5 +50,36 @@ struct DefaultTuningTests {
     // And beyond the noise over its 26 paired validation runs (docs/tuning.md, "Is the chosen set
     // better?"); a debug build gave −0.0061 (95% CI −0.0103 … −0.0027).
     #expect(best.contains("# clearly better than the baseline on validation: "), "best.yaml: \(best)")
+
+    // The default suite with the tuned set (README, docs/tuning.md "The tuned set and filter
+    // consistency"): it assumes more measurement noise than the detector's, so exactly the two
+    // filter-consistency scenarios' NEES and NIS expectations fail, and the run exits 1.
+    let noise = try #require(
+      best.firstMatch(of: /measurement_noise_center: ([0-9.e+-]+)/).flatMap { Double($0.1) },
+      "best.yaml: \(best)")
+    #expect(noise > DetectorParameters().centerNoise)
+    let results = out.deletingLastPathComponent().appendingPathComponent("results-tuned")
+    let run = try ReleaseCLI.run([
+      "run", "--params", out.appendingPathComponent("best.yaml").path,
+      ReleaseCLI.repository.appendingPathComponent("Scenarios").path, "--out", results.path, "--quiet",
+    ])
+    #expect(run.status == 1, "stderr: \(run.stderr)")
+    let expectations = try String(
+      contentsOf: results.appendingPathComponent("expectations.csv"), encoding: .utf8
+    ).split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    let columns = try #require(expectations.first)
+    let scenario = try #require(columns.firstIndex(of: "scenario"))
+    let metric = try #require(columns.firstIndex(of: "metric"))
+    let verdict = try #require(columns.firstIndex(of: "verdict"))
+    let failing = expectations.dropFirst().filter { $0[verdict] != "pass" }.map {
+      "\($0[scenario]) \($0[metric])"
+    }
+    #expect(
+      failing.sorted() == [
+        "filter-consistency nees_mean", "filter-consistency nis_mean", "filter-consistency-body nees_mean",
+        "filter-consistency-body nis_mean",
+      ], "expectations not passing with the tuned set: \(failing)")
   }
 }

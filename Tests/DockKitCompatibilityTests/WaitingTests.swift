@@ -50,6 +50,17 @@ struct WaitingTests {
     #expect(ends[0] >= 2_000_000 && ends[0] <= 2_100_000)
   }
 
+  @Test("DockKit's sample loop, as docs/dockkit-api.md shows it, ends under .completesMotionsWhenPolled")
+  func samplePolling() async throws {
+    let manager = try Fixtures.manager("app-session")
+    manager.virtualTime = .completesMotionsWhenPolled
+    try await manager.setSystemTrackingEnabled(false)
+    let accessory = manager.accessory
+    let progress = try await accessory.animate(motion: .yes)
+    while !progress.isFinished { try await Task.sleep(for: .milliseconds(100)) }
+    #expect(progress.fractionCompleted == 1 && !progress.isCancelled)
+  }
+
   @Test("waitUntilFinished simulates frame by frame to the motion's end")
   func waitUntilFinished() async throws {
     let manager = try Fixtures.manager("app-session")

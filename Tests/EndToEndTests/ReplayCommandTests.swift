@@ -211,7 +211,7 @@ struct ReplayCommandTests {
       contentsOf: CLI.repository.appendingPathComponent("docs/csv.md"), encoding: .utf8)
     let section = try #require(page.range(of: "## `traces/<scenario>.observations.csv`"))
     let rest = page[section.upperBound...]
-    let open = try #require(rest.range(of: "```\n"))
+    let open = try #require(rest.range(of: "```sh\n"))
     let close = try #require(rest[open.upperBound...].range(of: "```"))
     let lines = rest[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
     #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("docksim ") }, "\(lines)")
