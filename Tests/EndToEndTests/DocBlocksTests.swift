@@ -293,6 +293,11 @@ struct DocScratch {
   static let makeTargets = ["run", "gate-seeds", "install", "determinism"]
   /// How long one block may run.
   static let blockTimeLimitSeconds = 1200
+  /// Who commits in the copy's repository (a CI container may have no git identity configured).
+  static let gitIdentity = [
+    "GIT_AUTHOR_NAME": "doc-blocks", "GIT_AUTHOR_EMAIL": "doc-blocks@localhost",
+    "GIT_COMMITTER_NAME": "doc-blocks", "GIT_COMMITTER_EMAIL": "doc-blocks@localhost",
+  ]
 
   init(page: String) throws {
     root = try CLI.temporaryDirectory()
@@ -322,7 +327,7 @@ struct DocScratch {
       chmod +x .doc-bin/make
       git init -q && git add -A && git commit -qm 'the checkout' && echo '.doc-*/' >> .git/info/exclude
       """
-    let r = try Self.shell(setup, in: root)
+    let r = try Self.shell(setup, in: root, environment: Self.gitIdentity)
     guard r.status == 0 else {
       throw CLIError("doc-blocks: could not copy the checkout for \(page): \(r.output)")
     }
@@ -341,9 +346,7 @@ struct DocScratch {
       environment: [
         "PATH": "\(bin.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
         "HOME": root.appendingPathComponent(".home").path,
-        "GIT_AUTHOR_NAME": "doc-blocks", "GIT_AUTHOR_EMAIL": "doc-blocks@localhost",
-        "GIT_COMMITTER_NAME": "doc-blocks", "GIT_COMMITTER_EMAIL": "doc-blocks@localhost",
-      ])
+      ].merging(Self.gitIdentity) { a, _ in a })
   }
 
   func remove() { try? FileManager.default.removeItem(at: root) }
