@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(name: "DockSimIOTests", dependencies: ["DockSimIO", "DockSimTestSupport"]),
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO", "DockSimCore"]),
-    .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
+    .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimCore", "DockSimIO"]),
     // App-style code written in DockKit's spelling (only the import differs), run on scenarios.
     .testTarget(
       name: "DockKitCompatibilityTests", dependencies: ["DockSimKit", "DockSimIO"], exclude: ["Scenarios"]),
