@@ -57,7 +57,16 @@ let package = Package(
     .executableTarget(name: "docksim-fuzz", dependencies: ["DockSimCore", "DockSimIO", "DockSimHarness"]),
 
     // MARK: DockKit-shaped API on the virtual clock, and an example app
-    .target(name: "DockSimKit", dependencies: ["DockSimCore"]),
+    .target(
+      name: "DockSimKit", dependencies: ["DockSimCore"],
+      swiftSettings: [
+        // Apple's Spatial, AVFoundation and simd types, or DockSimKit's stand-ins, chosen by platform
+        // in one place: `canImport` would let a module of that name anywhere in a client's build graph
+        // (a test double) pick the real types' branch where they do not exist.
+        .define(
+          "DOCKSIM_APPLE_FRAMEWORKS",
+          .when(platforms: [.macOS, .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]))
+      ]),
     .executableTarget(name: "dock-app-example", dependencies: ["DockSimKit", "DockSimIO"]),
 
     // MARK: Test support (not a product)
