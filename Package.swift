@@ -79,9 +79,20 @@ let package = Package(
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO", "DockSimCore"]),
     .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimCore", "DockSimIO"]),
-    // App-style code written in DockKit's spelling (only the import differs), run on scenarios.
+    // App-style code written in DockKit's spelling (only the import differs), run on scenarios, in the
+    // Swift settings apps build with: Swift 6 (this target: the full session and the short one),
+    // Swift 6 with MemberImportVisibility (Xcode 26's default) and Swift 5 (the short session each).
+    // Their `App` and `Session` directories are symlinks to this target's, so every file added there
+    // is compiled in all three.
     .testTarget(
       name: "DockKitCompatibilityTests", dependencies: ["DockSimKit", "DockSimIO"], exclude: ["Scenarios"]),
+    .testTarget(
+      name: "DockKitCompatibilityMemberImportTests",
+      dependencies: ["DockSimKit", "DockSimCore", "DockSimIO"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    .testTarget(
+      name: "DockKitCompatibilitySwift5Tests", dependencies: ["DockSimKit", "DockSimIO"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimHarness", "DockSimTestSupport"]),
     // Long runs on the release build (`make acceptance`); `make test` skips this target.
