@@ -36,7 +36,7 @@ extension DockAccessory {
     case cameraShutter
     /// The camera-flip button (back and front camera).
     case cameraFlip
-    /// The zoom control: multiply the zoom by `factor` (> 0; above 1 zooms in).
+    /// The zoom control, by `factor` (a ratio > 0, as a scenario's `camera_zoom` gives it).
     case cameraZoom(factor: Double)
   }
 

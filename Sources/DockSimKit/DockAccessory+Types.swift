@@ -43,8 +43,11 @@ extension DockAccessory {
     /// What a detection is; the simulated tracker keeps faces, bodies and objects as separate
     /// tracks.
     public enum ObservationType: Sendable, Hashable, CaseIterable {
+      /// A face (its tracks report a `speakingConfidence`).
       case humanFace
+      /// A person's body.
       case humanBody
+      /// Anything else the app follows; tracked as a `TrackedObject`.
       case object
     }
 

@@ -14,13 +14,15 @@ struct AliasMembersTests {
   func aliasMembers() async throws {
     let manager = try Fixtures.manager("app-tour")
     let accessory = manager.accessory
-    await #expect(throws: DockSimKit.DockKitError.invalidParameter) {
+    let refusal = DockSimKit.DockKitError.invalidParameter
+    await #expect(throws: refusal) {
       try await accessory.setRegionOfInterest(CGRect(x: 2, y: 0, width: 1, height: 1))
     }
     try manager.advance(by: 1)
-    #expect(manager.now.seconds == 1)
-    #expect(manager.result.metric(.apiViolations) == 1)
-    #expect(accessory.motionState.positions.pitch.isFinite)
+    let elapsed = manager.now.seconds
+    let violations = manager.result.metric(.apiViolations)
+    let pitch = accessory.motionState.positions.pitch
+    #expect(elapsed == 1 && violations == 1 && pitch.isFinite)
     let kinds = accessory.trackingState.trackedSubjects.compactMap { subject -> SubjectKind? in
       guard case .person(let person) = subject else { return nil }
       return person.kind
