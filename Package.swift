@@ -57,7 +57,16 @@ let package = Package(
     .executableTarget(name: "docksim-fuzz", dependencies: ["DockSimCore", "DockSimIO", "DockSimHarness"]),
 
     // MARK: DockKit-shaped API on the virtual clock, and an example app
-    .target(name: "DockSimKit", dependencies: ["DockSimCore"]),
+    .target(
+      name: "DockSimKit", dependencies: ["DockSimCore"],
+      swiftSettings: [
+        // Apple's Spatial, AVFoundation and simd types, or DockSimKit's stand-ins, chosen by platform
+        // in one place: `canImport` would let a module of that name anywhere in a client's build graph
+        // (a test double) pick the real types' branch where they do not exist.
+        .define(
+          "DOCKSIM_APPLE_FRAMEWORKS",
+          .when(platforms: [.macOS, .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]))
+      ]),
     .executableTarget(name: "dock-app-example", dependencies: ["DockSimKit", "DockSimIO"]),
 
     // MARK: Test support (not a product)
@@ -69,10 +78,21 @@ let package = Package(
     .testTarget(name: "DockSimIOTests", dependencies: ["DockSimIO", "DockSimTestSupport"]),
     .testTarget(name: "DockSimHarnessTests", dependencies: ["DockSimHarness", "DockSimTestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["DockSimIO", "DockSimCore"]),
-    .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimIO"]),
-    // App-style code written in DockKit's spelling (only the import differs), run on scenarios.
+    .testTarget(name: "DockSimKitTests", dependencies: ["DockSimKit", "DockSimCore", "DockSimIO"]),
+    // App-style code written in DockKit's spelling (only the import differs), run on scenarios, in the
+    // Swift settings apps build with: Swift 6 (this target: the full session and the short one),
+    // Swift 6 with MemberImportVisibility (Xcode 26's default) and Swift 5 (the short session each).
+    // Their `App` and `Session` directories are symlinks to this target's, so every file added there
+    // is compiled in all three.
     .testTarget(
       name: "DockKitCompatibilityTests", dependencies: ["DockSimKit", "DockSimIO"], exclude: ["Scenarios"]),
+    .testTarget(
+      name: "DockKitCompatibilityMemberImportTests",
+      dependencies: ["DockSimKit", "DockSimCore", "DockSimIO"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    .testTarget(
+      name: "DockKitCompatibilitySwift5Tests", dependencies: ["DockSimKit", "DockSimIO"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "DockSimReportTests", dependencies: ["DockSimReport", "DockSimHarness", "DockSimTestSupport"]),
     // Long runs on the release build (`make acceptance`); `make test` skips this target.

@@ -1,9 +1,7 @@
 import Foundation
 
-#if canImport(AVFoundation)
+#if DOCKSIM_APPLE_FRAMEWORKS
   import AVFoundation
-#endif
-#if canImport(simd)
   import simd
 #endif
 
@@ -68,9 +66,9 @@ extension DockAccessory {
   }
 }
 
-#if !canImport(AVFoundation)
-  /// The part of AVFoundation's `AVCaptureDevice` that `DockAccessory.CameraInformation` names, where
-  /// AVFoundation does not exist (Linux), so that app code describing its camera compiles unchanged.
+#if !DOCKSIM_APPLE_FRAMEWORKS
+  /// The part of AVFoundation's `AVCaptureDevice` that `DockAccessory.CameraInformation` names, off
+  /// Apple platforms (Linux), so that app code describing its camera compiles unchanged.
   public final class AVCaptureDevice: Sendable {
     /// A kind of capture device (`builtInWideAngleCamera`, …), as AVFoundation names them.
     public struct DeviceType: RawRepresentable, Hashable, Sendable {
@@ -125,10 +123,8 @@ extension DockAccessory {
     public static let video = AVMediaType(rawValue: "vide")
     public static let audio = AVMediaType(rawValue: "soun")
   }
-#endif
 
-#if !canImport(simd)
-  /// simd's 3×3 single-precision matrix where simd does not exist (Linux): three columns.
+  /// simd's 3×3 single-precision matrix, off Apple platforms (Linux): three columns.
   public struct simd_float3x3: Sendable, Hashable {
     public var columns: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
 

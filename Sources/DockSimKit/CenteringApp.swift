@@ -1,5 +1,9 @@
 import Foundation
 
+#if DOCKSIM_APPLE_FRAMEWORKS
+  import Spatial
+#endif
+
 /// An example app-side tracking loop, as an app with its own controller would write it against
 /// DockKit: system tracking off, and every `period` seconds of virtual time it reads the tracking
 /// state (standing for the app's own detector — apps never see the truth), commands a proportional

@@ -27,9 +27,18 @@ extension DockAccessory {
     get throws { try subscribe(\.batteryContinuations) }
   }
 
-  /// An input from the dock's own controls (DockKit's `AccessoryEvent`): `.button(id:pressed:)`,
-  /// `.cameraShutter`, `.cameraFlip`, `.cameraZoom(factor:)`.
-  public typealias AccessoryEvent = DockSimCore.AccessoryInput
+  /// An input from the dock's own controls (DockKit's `AccessoryEvent`), as a person makes it at the
+  /// dock.
+  public enum AccessoryEvent: Sendable, Hashable {
+    /// A vendor-specific button: `pressed` true on press, false on release.
+    case button(id: Int, pressed: Bool)
+    /// The shutter button (take a photo, start or stop recording).
+    case cameraShutter
+    /// The camera-flip button (back and front camera).
+    case cameraFlip
+    /// The zoom control, by `factor` (a ratio > 0, as a scenario's `camera_zoom` gives it).
+    case cameraZoom(factor: Double)
+  }
 
   /// DockKit's `accessoryEvents`: the dock's buttons and camera controls during frames simulated
   /// after this call (a scenario's `accessory_event` entries, or ``simulateAccessoryEvent(_:)``).
@@ -40,7 +49,7 @@ extension DockAccessory {
   /// Plays a person using the dock's controls now (as a scenario's `accessory_event`): the app's
   /// `accessoryEvents` receive it with the next frame while the phone is docked.
   public func simulateAccessoryEvent(_ event: AccessoryEvent) {
-    _ = box.withState { $0.simulation.submit(.accessoryInput(event)) }
+    _ = box.withState { $0.simulation.submit(.accessoryInput(event.simulated)) }
   }
 
   /// A new subscriber on the stream at `list`; finished at once when the scenario is over.

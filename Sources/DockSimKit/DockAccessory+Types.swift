@@ -4,25 +4,52 @@ import Foundation
 // The types DockKit nests in `DockAccessory`, under the same names, so that app code spelling
 // `DockAccessory.FramingMode` or `[DockAccessory.Observation]` compiles unchanged. None of them is
 // top level: a top-level `Observation` would hide the Observation module's macros (`@Observable`)
-// in every file that imports DockSimKit.
+// in every file that imports DockSimKit. The enums are DockSimKit's own, not aliases of the
+// simulator's: under `MemberImportVisibility` an app file importing only DockSimKit could not
+// name the cases of a type declared in DockSimCore (docs/dockkit-api.md, "Compiling app code").
 
 extension DockAccessory {
-  /// How the system tracker places the subject in the image (`.automatic`, `.center`, `.left`,
-  /// `.right`).
-  public typealias FramingMode = DockSimCore.FramingMode
+  /// Where the system tracker keeps the subject in the image.
+  public enum FramingMode: Sendable, Hashable, CaseIterable {
+    /// The system decides: DockSim centres the primary subject, or frames it together with the
+    /// engaged (speaking) people when they all fit (docs/dockkit.md).
+    case automatic
+    /// The primary subject at the centre of the image (or of the region of interest).
+    case center
+    /// The primary subject on the left third, leaving room on the right.
+    case left
+    /// The primary subject on the right third.
+    case right
+  }
 
-  /// The built-in animations of `animate(motion:)` (`.yes`, `.no`, `.wakeup`, `.kapow`).
-  public typealias Animation = DockSimCore.DockAnimation
+  /// The built-in animations of `animate(motion:)`, played from the current pose and back to it; their
+  /// shapes and durations are DockSim's modelling choice (docs/motion.md, "Animations").
+  public enum Animation: Sendable, Hashable, CaseIterable {
+    /// Nodding: pitch down and back, twice (1.2 s).
+    case yes
+    /// Shaking the head: yaw right and left, twice (1.95 s).
+    case no
+    /// Waking up: drooping, then rising to level (2.5 s).
+    case wakeup
+    /// A push back, then a decaying swing in yaw (2.0 s).
+    case kapow
+  }
 
-  /// What an observation passed to `track(_:cameraInformation:)` is (`.humanFace`, `.humanBody`,
-  /// `.object`). DockKit declares it as `DockAccessory.Observation.ObservationType`; both spellings
-  /// name this type.
-  public typealias ObservationType = DockSimCore.SubjectKind
+  /// DockKit's other spelling of ``DockAccessory/Observation/ObservationType``.
+  public typealias ObservationType = Observation.ObservationType
 
   /// One detection an app passes to `track(_:cameraInformation:)`.
   public struct Observation: Equatable, Sendable {
-    /// DockKit's spelling of ``DockAccessory/ObservationType``.
-    public typealias ObservationType = DockSimCore.SubjectKind
+    /// What a detection is; the simulated tracker keeps faces, bodies and objects as separate
+    /// tracks.
+    public enum ObservationType: Sendable, Hashable, CaseIterable {
+      /// A face (its tracks report a `speakingConfidence`).
+      case humanFace
+      /// A person's body.
+      case humanBody
+      /// Anything else the app follows; tracked as a `TrackedObject`.
+      case object
+    }
 
     /// The app's identifier for the detection (not used by the simulated tracker, which associates
     /// boxes itself).
@@ -45,7 +72,7 @@ extension DockAccessory {
     /// The detection as the simulator's tracker takes it.
     var simulated: DockSimCore.Observation {
       DockSimCore.Observation(
-        kind: type,
+        kind: type.simulated,
         rect: NormalizedRect(
           x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width),
           height: Double(rect.size.height)))

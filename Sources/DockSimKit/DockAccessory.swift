@@ -1,7 +1,7 @@
 import DockSimCore
 import Foundation
 
-#if canImport(Spatial)
+#if DOCKSIM_APPLE_FRAMEWORKS
   import Spatial
 #endif
 
@@ -40,20 +40,20 @@ public final class DockAccessory: Sendable {
 
   /// Applies `command` now; throws what the simulator reports.
   func submit(_ command: DockKitCommand) throws(DockKitError) {
-    if let error = box.withState({ $0.simulation.submit(command) }) { throw error }
+    if let error = box.withState({ $0.simulation.submit(command) }) { throw DockKitError(error) }
   }
 
   /// Counts a call DockSimKit refused itself (as the simulator counts the ones it refuses) and
   /// returns the error to throw.
   func reject(_ command: String, _ error: DockKitError) -> DockKitError {
-    box.withState { $0.simulation.recordViolation(command: command, error: error) }
+    box.withState { $0.simulation.recordViolation(command: command, error: error.simulated) }
     return error
   }
 
   // MARK: Framing
 
   /// The framing mode in force.
-  public var framingMode: FramingMode { box.withState { $0.simulation.framing.mode } }
+  public var framingMode: FramingMode { FramingMode(box.withState { $0.simulation.framing.mode }) }
 
   /// The region of interest in force, normalized with an **upper-left** origin; the whole image
   /// (0, 0, 1, 1) when none is set.
@@ -65,7 +65,7 @@ public final class DockAccessory: Sendable {
 
   /// DockKit's `setFramingMode(_:)`: where the system tracker keeps the subject.
   public func setFramingMode(_ mode: FramingMode) async throws {
-    try submit(.setFramingMode(mode))
+    try submit(.setFramingMode(mode.simulated))
   }
 
   /// DockKit's `setRegionOfInterest(_:)`: the part of the image to keep the subject in, normalized
@@ -201,13 +201,13 @@ public final class DockAccessory: Sendable {
   /// as `setOrientation(_:duration:relative:)` (the `Vector3D` form).
   @discardableResult
   public func animate(motion: Animation) async throws -> MotionProgress {
-    try startMotion(.animate(motion))
+    try startMotion(.animate(motion.simulated))
   }
 
   private func startMotion(_ command: DockKitCommand) throws(DockKitError) -> MotionProgress {
     let result: Result<MotionProgressState, DockKitError> = box.withState { world in
       let start = world.simulation.now
-      if let error = world.simulation.submit(command) { return .failure(error) }
+      if let error = world.simulation.submit(command) { return .failure(DockKitError(error)) }
       let state = MotionProgressState(start: start)
       state.plannedDuration = world.simulation.activeMotion?.plan.duration ?? 0
       state.stretch = (world.simulation.activeMotion?.plan as? OrientationMove)?.stretch
@@ -232,7 +232,7 @@ public final class DockAccessory: Sendable {
       let error = world.simulation.submit(
         .setLimits(yaw: limits.yaw?.simulated, pitch: limits.pitch?.simulated))
       if error == nil { world.limits = limits }
-      return error
+      return error.map(DockKitError.init)
     }
     if let result { throw result }
   }

@@ -1,10 +1,11 @@
 import DockSimCore
 
-// DockSimKit's vocabulary, re-exported from DockSimCore under DockKit's names so that an app's tests
-// need only `import DockSimKit` (plus `DockSimIO` to load scenario files).
+// DockSimKit's own vocabulary (not DockKit's), named from DockSimCore so that an app's tests need only
+// `import DockSimKit` (plus `DockSimIO` to load scenario files) to name these types. They stay aliases:
+// a file that uses their members under `MemberImportVisibility` also imports DockSimCore
+// (docs/dockkit-api.md, "Compiling app code"). DockSimCore is not re-exported: its top-level
+// `Observation` would hide the Observation module's `@Observable` in app files.
 
-/// DockKit's errors; every call reports exactly what the simulator's rules decide.
-public typealias DockKitError = DockSimCore.DockKitError
 /// A normalized image rectangle. Observation rectangles use a **lower-left** origin; regions of
 /// interest an **upper-left** origin (see each API's documentation).
 public typealias NormalizedRect = DockSimCore.NormalizedRect

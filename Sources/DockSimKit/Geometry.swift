@@ -1,9 +1,9 @@
 import Foundation
 
-#if canImport(Spatial)
+#if DOCKSIM_APPLE_FRAMEWORKS
   import Spatial
 #else
-  // Apple's Spatial types that DockKit's API takes, where Spatial does not exist (Linux), with the same
+  // Apple's Spatial types that DockKit's API takes, off Apple platforms (Linux), with the same
   // initializers and accessors app code uses, so that it compiles unchanged.
 
   /// Spatial's `Vector3D`: three Doubles. DockKit reads a rotation rate or an orientation from it with

@@ -1,7 +1,7 @@
 import DockSimCore
 import Foundation
 
-#if canImport(Spatial)
+#if DOCKSIM_APPLE_FRAMEWORKS
   import Spatial
 #endif
 

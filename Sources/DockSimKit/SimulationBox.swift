@@ -178,7 +178,8 @@ struct WorldState {
       }
     }
     for input in record.accessoryInputs {
-      for c in eventContinuations { c.yield(input) }
+      let event = DockAccessory.AccessoryEvent(input)
+      for c in eventContinuations { c.yield(event) }
     }
     for name in record.commands {
       // DockKit reports docking, undocking and the tracking button as accessory state changes.

@@ -20,6 +20,8 @@ struct AppSourceTests {
     "ScenarioEndedError",
     "SimulationClock", "AxisPair", ".positions", ".velocities", "NormalizedRect", "ScenarioResult",
     ".accessories", ".camera.", "import DockSimCore", "import DockSimIO",
+    // DockSim's own error case, and the kit's CaseIterable conformances.
+    ".systemTrackingEnabled", ".allCases",
   ]
 
   static let allowedImports: Set<String> = ["DockSimKit", "Foundation", "Observation", "AVFoundation"]

@@ -45,7 +45,7 @@ final class CameraModel: @unchecked Sendable {
 extension CameraModel {
   func handle(_ event: DockAccessory.AccessoryEvent) {
     switch event {
-    case .button(let id, let pressed):
+    case .button(id: let id, pressed: let pressed):
       if pressed { buttonPresses.append(id) }
       eventLog.append("button \(id) \(pressed ? "down" : "up")")
     case .cameraShutter:
@@ -54,7 +54,7 @@ extension CameraModel {
     case .cameraFlip:
       usesFrontCamera.toggle()
       eventLog.append(usesFrontCamera ? "front camera" : "back camera")
-    case .cameraZoom(let factor):
+    case .cameraZoom(factor: let factor):
       zoomFactor = max(1, min(10, zoomFactor * factor))
       eventLog.append("zoom ×\(factor)")
     @unknown default:

@@ -241,7 +241,7 @@ actor DockControlService {
   // MARK: Custom tracking
 
   /// One frame of the app's own detector: its boxes (normalized, lower-left origin, as Vision's).
-  func track(faces: [CGRect], bodies: [CGRect]) async {
+  func track(faces: [CGRect], bodies: [CGRect], objects: [CGRect] = []) async {
     guard let accessory else { return }
     guard let device = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back) else {
       return
@@ -261,7 +261,22 @@ actor DockControlService {
     for (i, rect) in bodies.enumerated() {
       observations.append(DockAccessory.Observation(identifier: 100 + i, type: bodyType, rect: rect))
     }
-    do { try await accessory.track(observations, cameraInformation: camera) } catch { record(error) }
+    for (i, rect) in objects.enumerated() {
+      let objectType: DockAccessory.ObservationType = .object
+      observations.append(DockAccessory.Observation(identifier: 200 + i, type: objectType, rect: rect))
+    }
+    do {
+      try await accessory.track(observations, cameraInformation: camera)
+    } catch DockKitError.frameRateTooHigh {
+      // The detector ran faster than DockKit takes observations: this frame is dropped.
+      errors.append(.frameRateTooHigh)
+      model.serviceLog.append("track: frame dropped")
+    } catch DockKitError.frameRateTooLow {
+      errors.append(.frameRateTooLow)
+      model.serviceLog.append("track: detector too slow")
+    } catch {
+      record(error)
+    }
   }
 
   private func record(_ error: any Error) {

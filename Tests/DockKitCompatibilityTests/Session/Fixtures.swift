@@ -4,8 +4,10 @@ import Foundation
 
 /// The scenarios the app under test runs on (in this target, so the tests need nothing outside it).
 enum Fixtures {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Scenarios")
+  /// `Scenarios/` beside this directory. The other compatibility targets compile this file through a
+  /// symlinked directory, so the path is resolved to where the file really is.
+  static let directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios")
 
   /// A fresh world on `Scenarios/<name>.yaml`.
   static func manager(_ name: String) throws -> DockAccessoryManager {
