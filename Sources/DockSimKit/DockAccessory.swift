@@ -82,10 +82,22 @@ public final class DockAccessory: Sendable {
   // MARK: Subject selection
 
   /// DockKit's `selectSubjects(_:)` with the identifiers read from ``trackingState``: the primary
-  /// locks onto the first live one. Empty returns to automatic selection. Throws `noSubjectFound`
-  /// when none of them is tracked.
+  /// locks onto the first live one. A person is its tracks, face first, then body: the controller
+  /// follows the face, and the body while the face is not tracked. Empty returns to automatic
+  /// selection. Throws `noSubjectFound` when none of them is tracked.
   public func selectSubjects(_ subjects: [UUID]) async throws {
-    try submit(.selectTracks(subjects.map { TrackedSubjectIdentifier.trackID(of: $0) ?? -1 }))
+    let refused: DockKitError? = box.withState { world in
+      let reported = world.trackingState.trackedSubjects
+      // An identifier no subject has now may still be a live track's (read before a face and a body
+      // were linked): that track; any other UUID names nothing.
+      let ids = subjects.flatMap { uuid in
+        reported.first { $0.identifier == uuid }?.trackIDs ?? [
+          TrackedSubjectIdentifier.trackID(of: uuid) ?? -1
+        ]
+      }
+      return world.simulation.submit(.selectTracks(ids))
+    }
+    if let refused { throw refused }
   }
 
   /// `selectSubjects` by **scenario subject id** (the `id` of a person in the scenario file), for tests
