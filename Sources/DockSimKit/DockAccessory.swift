@@ -107,20 +107,7 @@ public final class DockAccessory: Sendable {
     try submit(.selectSubjects(subjectIDs))
   }
 
-  // MARK: Custom tracking, docking, the button
-
-  /// DockKit's `track(_:cameraInformation:)`: the app's own observations for the current frame,
-  /// boxes normalized with a **lower-left** origin, read in the scenario camera's image (see
-  /// ``CameraInformation``). Call it 10–30 times a second of virtual time with system tracking off:
-  /// faster throws `frameRateTooHigh`, slower `frameRateTooLow`; while system tracking is on it throws
-  /// `systemTrackingEnabled` (DockKit calls that a programming error). Throws `invalidParameter` for
-  /// a non-finite box or an invalid camera description.
-  public func track(_ observations: [Observation], cameraInformation: CameraInformation)
-    async throws
-  {
-    guard cameraInformation.isValid else { throw reject("track", .invalidParameter) }
-    try submit(.track(observations.map(\.simulated)))
-  }
+  // MARK: Docking, the button (custom tracking: DockAccessory+Tracking.swift)
 
   /// Puts the phone on (true) or takes it off (false) the dock; while off, commands throw
   /// `notConnected`.
