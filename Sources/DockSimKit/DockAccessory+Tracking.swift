@@ -75,8 +75,8 @@ extension DockAccessory.Observation {
   /// The observation DockKit makes of an AVFoundation metadata object, the `index`-th of its frame.
   ///
   /// * Type: `.face` is a `humanFace`; `.humanBody` and `.humanFullBody` are a `humanBody`; every other
-  ///   kind (cat and dog bodies and heads, salient objects, codes) is an `object` — the simulated
-  ///   tracker judges these exactly as the same observations.
+  ///   kind (cat and dog bodies and heads, salient objects, codes) is an `object`; the simulated
+  ///   tracker then judges the box exactly as an observation of that type.
   /// * Box: `bounds` is normalized with an **upper-left** origin (AVFoundation's); observations use a
   ///   **lower-left** one (Vision's), so the box is flipped vertically: y = 1 − (bounds.y +
   ///   bounds.height), same x, width and height. Apple's sample app passes the metadata output's
@@ -93,7 +93,7 @@ extension DockAccessory.Observation {
     if let face = object as? AVMetadataFaceObject {
       identifier = face.faceID
       if face.hasYawAngle { yaw = Measurement(value: Double(face.yawAngle), unit: .degrees) }
-    } else if let body = object as? AVMetadataBodyObject {
+    } else if #available(iOS 13, macCatalyst 14, tvOS 17, *), let body = object as? AVMetadataBodyObject {
       identifier = body.bodyID
     }
     self.init(identifier: identifier, type: Self.type(of: object.type), rect: rect, faceYawAngle: yaw)
@@ -103,8 +103,11 @@ extension DockAccessory.Observation {
   static func type(of kind: AVMetadataObject.ObjectType) -> ObservationType {
     switch kind {
     case .face: return .humanFace
-    case .humanBody, .humanFullBody: return .humanBody
-    default: return .object
+    case .humanBody: return .humanBody
+    default:
+      // AVFoundation has full bodies from iOS 17; an older system never reports one.
+      if #available(iOS 17, macCatalyst 17, tvOS 17, *), kind == .humanFullBody { return .humanBody }
+      return .object
     }
   }
 }
