@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "DockSim",
-  platforms: [.macOS(.v14)],
+  // DockKit needs iOS 17; Spatial, which DockSimKit uses on Apple platforms, iOS 16 and macOS 13.
+  platforms: [.macOS(.v14), .iOS(.v17), .macCatalyst(.v17), .visionOS(.v1)],
   products: [
     .executable(name: "docksim", targets: ["docksim"]),
     .library(name: "DockSimCore", targets: ["DockSimCore"]),
@@ -65,7 +66,7 @@ let package = Package(
         // (a test double) pick the real types' branch where they do not exist.
         .define(
           "DOCKSIM_APPLE_FRAMEWORKS",
-          .when(platforms: [.macOS, .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]))
+          .when(platforms: [.macOS, .iOS, .macCatalyst, .visionOS]))
       ]),
     .executableTarget(name: "dock-app-example", dependencies: ["DockSimKit", "DockSimIO"]),
 

@@ -82,10 +82,22 @@ public final class DockAccessory: Sendable {
   // MARK: Subject selection
 
   /// DockKit's `selectSubjects(_:)` with the identifiers read from ``trackingState``: the primary
-  /// locks onto the first live one. Empty returns to automatic selection. Throws `noSubjectFound`
-  /// when none of them is tracked.
+  /// locks onto the first live one. A person is its tracks, face first, then body: the controller
+  /// follows the face, and the body while the face is not tracked. Empty returns to automatic
+  /// selection. Throws `noSubjectFound` when none of them is tracked.
   public func selectSubjects(_ subjects: [UUID]) async throws {
-    try submit(.selectTracks(subjects.map { TrackedSubjectIdentifier.trackID(of: $0) ?? -1 }))
+    let refused: DockKitError? = box.withState { world in
+      let reported = world.trackingState.trackedSubjects
+      // An identifier no subject has now may still be a live track's (read before a face and a body
+      // were linked): that track; any other UUID names nothing.
+      let ids = subjects.flatMap { uuid in
+        reported.first { $0.identifier == uuid }?.trackIDs ?? [
+          TrackedSubjectIdentifier.trackID(of: uuid) ?? -1
+        ]
+      }
+      return world.simulation.submit(.selectTracks(ids)).map(DockKitError.init)
+    }
+    if let refused { throw refused }
   }
 
   /// `selectSubjects` by **scenario subject id** (the `id` of a person in the scenario file), for tests
@@ -95,20 +107,7 @@ public final class DockAccessory: Sendable {
     try submit(.selectSubjects(subjectIDs))
   }
 
-  // MARK: Custom tracking, docking, the button
-
-  /// DockKit's `track(_:cameraInformation:)`: the app's own observations for the current frame,
-  /// boxes normalized with a **lower-left** origin, read in the scenario camera's image (see
-  /// ``CameraInformation``). Call it 10–30 times a second of virtual time with system tracking off:
-  /// faster throws `frameRateTooHigh`, slower `frameRateTooLow`; while system tracking is on it throws
-  /// `systemTrackingEnabled` (DockKit calls that a programming error). Throws `invalidParameter` for
-  /// a non-finite box or an invalid camera description.
-  public func track(_ observations: [Observation], cameraInformation: CameraInformation)
-    async throws
-  {
-    guard cameraInformation.isValid else { throw reject("track", .invalidParameter) }
-    try submit(.track(observations.map(\.simulated)))
-  }
+  // MARK: Docking, the button (custom tracking: DockAccessory+Tracking.swift)
 
   /// Puts the phone on (true) or takes it off (false) the dock; while off, commands throw
   /// `notConnected`.

@@ -2,26 +2,38 @@ import DockSimCore
 import Foundation
 
 extension DockAccessory {
-  /// A person the tracker follows (DockKit's `TrackedPerson`): a face or a body track.
+  /// A person the tracker follows (DockKit's `TrackedPerson`): the face and the body tracks the tracker
+  /// holds to be one person's (a face linked to its body, `Track.person`), or either alone.
   public struct TrackedPerson: Equatable, Sendable {
-    /// The tracker's identifier for this person, stable while it is tracked: the track id as a
-    /// UUID (the same id gives the same UUID in every run, unlike DockKit's random ones).
+    /// The person's identifier, stable while any track of the person lives: the person's id
+    /// (`Track.person`: the older of the face's and the body's track ids once they were linked, kept
+    /// by each of them) as a UUID, the same id giving the same UUID in every run, unlike DockKit's
+    /// random ones. A face and a body seen before the tracker links them are two persons; when they
+    /// are linked, the younger identifier ends and the older continues.
     public var identifier: UUID
     /// The box in the image, normalized with a **lower-left** origin (as Vision and DockKit
-    /// observations): the track's estimate projected with the measured camera pose of its frame.
+    /// observations): the face's, as DockKit documents it, or the body's for a person whose face is not
+    /// tracked; the track's estimate projected with the measured camera pose of its frame.
     public var rect: CGRect
-    /// 1 for the most salient subject (the one the system tracker follows), then by decreasing box
-    /// height; lower is more salient. Never nil in the simulation.
+    /// 1 for the most salient subject (the one the system tracker follows), then by decreasing height of
+    /// the subject's tallest box; lower is more salient. Never nil in the simulation.
     public var saliencyRank: Int?
-    /// For faces, how likely the person is speaking, 0…1 (smoothed); nil for bodies.
+    /// How likely the person is speaking, 0…1 (the face's, smoothed); nil without a face track.
     public var speakingConfidence: Double?
     /// Not modelled by DockSim: always nil.
     public var lookingAtCameraConfidence: Double?
-    /// DockSim: the simulator's integer track id behind ``identifier``.
+    /// DockSim: the simulator's integer track id behind ``rect``.
     public var trackID: Int
-    /// DockSim: `humanFace` or `humanBody` (the simulated tracker reports a person's face and body as
-    /// two subjects).
+    /// DockSim: the kind of the track behind ``rect``: `humanFace`, or `humanBody` for a person without
+    /// a face track.
     public var kind: SubjectKind
+    /// DockSim: the face's box (normalized, lower-left origin), nil without a face track.
+    public var faceRect: CGRect?
+    /// DockSim: the body's box (normalized, lower-left origin), nil without a body track.
+    public var bodyRect: CGRect?
+    /// DockSim: the simulator's track ids of the face and of the body.
+    public var faceTrackID: Int?
+    public var bodyTrackID: Int?
   }
 
   /// An object the tracker follows (DockKit's `TrackedObject`).
@@ -63,11 +75,21 @@ extension DockAccessory {
       }
     }
 
-    /// DockSim: the simulator's track id, whatever its kind.
+    /// DockSim: the simulator's track id behind ``rect``, whatever its kind.
     public var trackID: Int {
       switch self {
       case .person(let p): return p.trackID
       case .object(let o): return o.trackID
+      }
+    }
+
+    /// The tracks `selectSubjects` passes for this subject, in the order the primary takes them: a
+    /// person's face, then its body (DockKit's person is its face; the body keeps the selection while
+    /// the face is not tracked).
+    var trackIDs: [Int] {
+      switch self {
+      case .person(let p): return [p.faceTrackID, p.bodyTrackID].compactMap { $0 }
+      case .object(let o): return [o.trackID]
       }
     }
   }
@@ -93,35 +115,78 @@ extension DockAccessory {
       return "TrackingState(t=\(timestamp) s, subjects [\(ids)])"
     }
 
-    /// The tracking state a frame record reports, boxes drawn with `camera`.
+    /// The tracking state a frame record reports, boxes drawn with `camera`: one subject per person
+    /// (its face and body tracks together) and per object.
     init(record: FrameRecord, camera: PinholeCamera, initial: CameraPose) {
       let pose = record.measuredPose ?? initial
-      let primary = record.estimate?.id
       var boxes: [(track: Track, rect: NormalizedRect)] = []
       for track in record.tracks where track.status != .tentative {
         if let rect = Self.box(of: track, camera: camera, pose: pose) { boxes.append((track, rect)) }
       }
-      // Primary first, then taller boxes, then lower ids: a total order, so the ranks are stable.
-      boxes.sort { a, b in
-        if (a.track.id == primary) != (b.track.id == primary) { return a.track.id == primary }
-        if a.rect.height != b.rect.height { return a.rect.height > b.rect.height }
-        return a.track.id < b.track.id
-      }
-      let subjects = boxes.enumerated().map { rank, entry -> TrackedSubjectType in
-        let id = TrackedSubjectIdentifier.uuid(forTrack: entry.track.id)
-        let r = entry.rect
-        let rect = CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
-        if entry.track.kind == .object {
-          return .object(
-            TrackedObject(identifier: id, rect: rect, saliencyRank: rank + 1, trackID: entry.track.id))
-        }
-        return .person(
-          TrackedPerson(
-            identifier: id, rect: rect, saliencyRank: rank + 1,
-            speakingConfidence: entry.track.kind == .humanFace ? entry.track.speaking : nil,
-            lookingAtCameraConfidence: nil, trackID: entry.track.id, kind: entry.track.kind))
-      }
+      let subjects = Self.subjects(boxes, primary: record.estimate?.id)
       self.init(timestamp: record.time.seconds, trackedSubjects: subjects)
+    }
+
+    /// The reported tracks and their boxes as subjects, most salient first: the tracks of one person
+    /// (`Track.person`) make one subject — its face and its body; should the tracker hold two faces or
+    /// two bodies to be one person's (a duplicate not yet merged), the primary, else the older one
+    /// stands for them.
+    static func subjects(_ boxes: [(track: Track, rect: NormalizedRect)], primary: Int?)
+      -> [TrackedSubjectType]
+    {
+      var groups: [[(track: Track, rect: NormalizedRect)]] = []
+      // Tracks come ordered by id, so groups are in the order of their first track: deterministic.
+      for entry in boxes {
+        if let g = groups.firstIndex(where: { $0[0].track.person == entry.track.person }) {
+          groups[g].append(entry)
+        } else {
+          groups.append([entry])
+        }
+      }
+      // Primary first, then taller boxes, then lower person ids: a total order, so the ranks are stable.
+      let ranked = groups.map { group in
+        (
+          group: group, primary: group.contains { $0.track.id == primary },
+          height: group.map(\.rect.height).max() ?? 0, person: group[0].track.person
+        )
+      }.sorted { a, b in
+        if a.primary != b.primary { return a.primary }
+        if a.height != b.height { return a.height > b.height }
+        return a.person < b.person
+      }
+      return ranked.enumerated().map { rank, entry in
+        subject(entry.group, rank: rank + 1, primary: primary)
+      }
+    }
+
+    /// One person's or object's subject, ranked `rank`.
+    private static func subject(_ group: [(track: Track, rect: NormalizedRect)], rank: Int, primary: Int?)
+      -> TrackedSubjectType
+    {
+      // Of several tracks of one kind, the primary, else the older (lower id; tracks come ordered by id).
+      func representative(_ kind: SubjectKind) -> (track: Track, rect: CGRect)? {
+        let ofKind = group.filter { $0.track.kind == kind }
+        guard let chosen = ofKind.first(where: { $0.track.id == primary }) ?? ofKind.first else { return nil }
+        let r = chosen.rect
+        return (chosen.track, CGRect(x: r.x, y: r.y, width: r.width, height: r.height))
+      }
+      let id = TrackedSubjectIdentifier.uuid(forTrack: group[0].track.person)
+      let face = representative(.humanFace)
+      let body = representative(.humanBody)
+      guard let main = face ?? body else {
+        // Objects are never linked: an object is alone in its group.
+        let r = group[0].rect
+        return .object(
+          TrackedObject(
+            identifier: id, rect: CGRect(x: r.x, y: r.y, width: r.width, height: r.height),
+            saliencyRank: rank, trackID: group[0].track.id))
+      }
+      return .person(
+        TrackedPerson(
+          identifier: id, rect: main.rect, saliencyRank: rank, speakingConfidence: face?.track.speaking,
+          lookingAtCameraConfidence: nil, trackID: main.track.id, kind: main.track.kind,
+          faceRect: face?.rect, bodyRect: body?.rect, faceTrackID: face?.track.id,
+          bodyTrackID: body?.track.id))
     }
 
     /// The image box of `track` seen from `pose` (lower-left origin): the projections of the top and

@@ -37,6 +37,36 @@ enum Fixtures {
           - { t_s: 0, azimuth_deg: 10, distance_m: 1.5, height_m: -0.3 }
     """
 
+  /// Two people standing apart in front of a level camera, faces and bodies visible: the host a
+  /// little left of centre, the guest right of it and farther.
+  static let twoPeopleYAML = """
+    name: two-people
+    seed: 11
+    duration_s: 10
+    dock:
+      initial: { yaw_deg: 0, pitch_deg: 0 }
+    subjects:
+      - id: host
+        kind: humanBody
+        width_m: 0.5
+        height_m: 1.75
+        face: true
+        path:
+          - { t_s: 0, azimuth_deg: -8, distance_m: 2.6, height_m: -0.15 }
+      - id: guest
+        kind: humanBody
+        width_m: 0.48
+        height_m: 1.65
+        face: true
+        path:
+          - { t_s: 0, azimuth_deg: 12, distance_m: 2.9, height_m: -0.15 }
+    """
+
+  /// A manager on ``twoPeopleYAML``.
+  static func twoPeople() throws -> DockAccessoryManager {
+    try DockAccessoryManager(scenario: ScenarioLoader.parse(yaml: twoPeopleYAML, file: "two-people.yaml"))
+  }
+
   /// A manager on ``stillFaceYAML``.
   static func stillFace() throws -> DockAccessoryManager {
     try DockAccessoryManager(scenario: ScenarioLoader.parse(yaml: stillFaceYAML, file: "still-face.yaml"))

@@ -90,6 +90,9 @@ struct FramingAndSelectionTests {
       return
     }
     #expect(face.kind == .humanFace)
+    // A face without a body (the scenario's subject is a face alone): a person with only a face box.
+    #expect(face.faceRect == face.rect && face.bodyRect == nil && face.faceTrackID == face.trackID)
+    #expect(face.bodyTrackID == nil)
     #expect(face.speakingConfidence != nil)
     #expect(face.lookingAtCameraConfidence == nil)
     #expect(abs(face.rect.midX - 0.63) < 0.03 && abs(face.rect.midY - 0.24) < 0.03)

@@ -72,12 +72,16 @@ struct MotionCommandTests {
 }
 
 struct CustomTrackingAPITests {
+  /// No observation: typed, since `[]` alone is ambiguous between the observation and metadata forms
+  /// (as it is against DockKit).
+  static let nothing: [DockAccessory.Observation] = []
+
   @Test func customObservationsDriveTheDockWithinTheRateRules() async throws {
     let manager = try Fixtures.walkAcross()
     let dock = manager.accessory
     try manager.advance(by: 1)
     await #expect(throws: DockKitError.systemTrackingEnabled) {
-      try await dock.track([], cameraInformation: Fixtures.camera)
+      try await dock.track(Self.nothing, cameraInformation: Fixtures.camera)
     }
     try await manager.setSystemTrackingEnabled(false)
     // A box right of centre, fed at 15 per second: the dock turns right to follow it.
@@ -199,13 +203,13 @@ struct KitSideRefusalTests {
       captureDevice: .builtInWideAngleCamera, cameraPosition: .front, orientation: .portrait,
       cameraIntrinsics: nil, referenceDimensions: CGSize(width: -1, height: 1080))
     await #expect(throws: DockKitError.invalidParameter) {
-      try await dock.track([], cameraInformation: badCamera)
+      try await dock.track(CustomTrackingAPITests.nothing, cameraInformation: badCamera)
     }
     let badLens = DockAccessory.CameraInformation(
       captureDevice: .builtInWideAngleCamera, cameraPosition: .back, orientation: .corrected,
       cameraIntrinsics: matrix_float3x3(diagonal: SIMD3<Float>(0, 1000, 1)), referenceDimensions: nil)
     await #expect(throws: DockKitError.invalidParameter) {
-      try await dock.track([], cameraInformation: badLens)
+      try await dock.track(CustomTrackingAPITests.nothing, cameraInformation: badLens)
     }
     let nanBox = DockAccessory.Observation(
       identifier: 0, type: .humanFace, rect: CGRect(x: .nan, y: 0.4, width: 0.1, height: 0.1))

@@ -32,6 +32,8 @@ struct TrackRecord: Sendable {
   var hiddenAt = -Double.infinity
   /// For a face track, the id of its person's body track (0: not linked).
   var body = 0
+  /// The person the track belongs to (`Track.person`); 0: its own id, until a link joins it to another.
+  var person = 0
   /// The track whose box this one's has coincided with (0: none), for how many consecutive frames, in
   /// how many of them both were measured, and whether the pair must mostly take turns to count as one
   /// subject (boxes without a width).

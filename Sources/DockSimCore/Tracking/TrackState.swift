@@ -69,11 +69,18 @@ public struct Track: Equatable, Sendable {
   public var speaking: Double
   /// Confidence of the last detection that updated the track (the detector's score).
   public var score: Double
+  /// For a face track, the id of the live body track the tracker holds to be its person's body; nil for
+  /// other kinds, and for a face not linked (yet) or whose body has died.
+  public var linkedBody: Int?
+  /// The person the track belongs to: the id shared by a face and a body once they were linked, kept by
+  /// each of them while it lives (so it outlives the track it came from); the track's own id until then
+  /// and for objects. A link joins two people under the older id (the smaller: ids grow with birth).
+  public var person: Int
 
   public init(
     id: Int, status: TrackStatus, state: TrackState, covarianceUpper: CovarianceUpper, time: Double,
     nis: Double, misses: Int, occludedFrames: Int = 0, kind: SubjectKind, aspect: Double = 0.5,
-    speaking: Double = 0, score: Double = 1
+    speaking: Double = 0, score: Double = 1, linkedBody: Int? = nil, person: Int? = nil
   ) {
     self.id = id
     self.status = status
@@ -87,6 +94,8 @@ public struct Track: Equatable, Sendable {
     self.aspect = aspect
     self.speaking = speaking
     self.score = score
+    self.linkedBody = linkedBody
+    self.person = person ?? id
   }
 
   /// Whether a detection updated the track in the frame it was returned for.

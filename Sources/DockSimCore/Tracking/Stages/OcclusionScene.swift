@@ -114,7 +114,8 @@ struct OcclusionScene: Sendable {
 /// Stage "faces and bodies": links each face track to the body track of its person, once, while the
 /// person is seen alone. The link, not the boxes of the moment, says which body a face sits in, so a
 /// nearer person's body passing over the face still hides it. A link to a body that has died is
-/// dropped.
+/// dropped. A link also makes the face and the body one person (`TrackBank.joinPersons`), which no
+/// stage reads: it is reported (`Track.person`) so that an app sees one person, not two subjects.
 enum FaceBodyLinks {
   static func link(_ bank: inout TrackBank, boxes: [NormalizedRect]) {
     for i in bank.indices where bank.records[i].kind == .humanFace {
@@ -122,7 +123,10 @@ enum FaceBodyLinks {
       let r = bank.records[i]
       guard r.body == 0, r.misses == 0, r.occludedMisses == 0 else { continue }
       let j = ownBody(ofFace: i, bank.records, boxes: boxes)
-      if j >= 0 { bank.records[i].body = bank.records[j].id }
+      if j >= 0 {
+        bank.records[i].body = bank.records[j].id
+        bank.joinPersons(i, j)
+      }
     }
   }
 

@@ -59,12 +59,26 @@ struct TrackBank: Sendable {
     if any { retain(keep) }
   }
 
-  /// Track `i` as the tracker reports it.
+  /// Track `i` as the tracker reports it. A face's link to a body that died this frame is not reported
+  /// (the scene stage drops it at the next frame).
   func track(_ i: Int) -> Track {
     let r = records[i]
     return Track(
       id: r.id, status: r.status, state: ekf.state(i), covarianceUpper: ekf.covarianceUpper(i),
       time: r.time, nis: r.nis, misses: r.misses, occludedFrames: r.occludedMisses, kind: r.kind,
-      aspect: r.aspect, speaking: r.speaking, score: r.score)
+      aspect: r.aspect, speaking: r.speaking, score: r.score,
+      linkedBody: index(of: r.body) == nil ? nil : r.body, person: person(i))
+  }
+
+  /// The person of track `i` (`Track.person`).
+  func person(_ i: Int) -> Int { records[i].person == 0 ? records[i].id : records[i].person }
+
+  /// Makes tracks `i` and `j` one person: every live track of either takes the older (smaller) person
+  /// id, so the identifier an app has known longest survives the join.
+  mutating func joinPersons(_ i: Int, _ j: Int) {
+    let (a, b) = (person(i), person(j))
+    guard a != b else { return }
+    let (kept, dropped) = (min(a, b), max(a, b))
+    for k in indices where person(k) == dropped { records[k].person = kept }
   }
 }
