@@ -57,8 +57,9 @@ echo "ok   package: \"dock-sim-clone\" resolves and a target importing DockMath 
 # (a placeholder, and offline here) becomes a path dependency on a copy named DockSim, so that
 # `package: "DockSim"` names it; a target the test target depends on by name gets a source file. Each
 # test target holds docs/dockkit-api.md's example (its "Example" block), which must build and pass.
-mkdir -p "$work/DockSim" "$work/MyApp"
-git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$work/DockSim"
+# The copy made above, renamed (the App package is done with it).
+mv "$work/dock-sim-clone" "$work/DockSim"
+mkdir -p "$work/MyApp"
 
 # swift_block PAGE HEADING: the first swift block of the page's section under the heading.
 swift_block() {

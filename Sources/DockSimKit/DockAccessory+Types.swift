@@ -73,9 +73,7 @@ extension DockAccessory {
     var simulated: DockSimCore.Observation {
       DockSimCore.Observation(
         kind: type.simulated,
-        rect: NormalizedRect(
-          x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width),
-          height: Double(rect.size.height)))
+        rect: NormalizedRect(rect))
     }
   }
 

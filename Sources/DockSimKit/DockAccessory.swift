@@ -60,7 +60,7 @@ public final class DockAccessory: Sendable {
   public var regionOfInterest: CGRect {
     let r = box.withState { $0.simulation.framing.regionOfInterest }
     guard let r else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
-    return CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
+    return CGRect(r)
   }
 
   /// DockKit's `setFramingMode(_:)`: where the system tracker keeps the subject.
@@ -73,10 +73,7 @@ public final class DockAccessory: Sendable {
   /// `invalidParameter` for an empty, non-finite or out-of-image rectangle.
   public func setRegionOfInterest(_ region: CGRect) async throws {
     let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
-    let rect = NormalizedRect(
-      x: Double(region.origin.x), y: Double(region.origin.y), width: Double(region.size.width),
-      height: Double(region.size.height))
-    try submit(.setRegionOfInterest(region == whole ? nil : rect))
+    try submit(.setRegionOfInterest(region == whole ? nil : NormalizedRect(region)))
   }
 
   // MARK: Subject selection

@@ -1,8 +1,26 @@
 import DockSimCore
+import Foundation
 
 // The kit's boundary with the simulator: DockKit's enums (DockSimKit's own types, so that app code
 // importing only DockSimKit can name their cases) and the simulator's, one mapping per type in each
 // direction. Every switch is exhaustive, so a case added on either side fails to compile here.
+
+extension CGRect {
+  /// The simulator's normalized rectangle as DockKit's `CGRect`: the same numbers (which origin they
+  /// are measured from is the API's, stated where each is used).
+  init(_ rect: NormalizedRect) {
+    self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+  }
+}
+
+extension NormalizedRect {
+  /// DockKit's `CGRect` as the simulator's normalized rectangle: the same numbers.
+  init(_ rect: CGRect) {
+    self.init(
+      x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width),
+      height: Double(rect.size.height))
+  }
+}
 
 extension DockKitError {
   /// The error the simulator reported.

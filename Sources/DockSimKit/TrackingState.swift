@@ -167,18 +167,16 @@ extension DockAccessory {
       func representative(_ kind: SubjectKind) -> (track: Track, rect: CGRect)? {
         let ofKind = group.filter { $0.track.kind == kind }
         guard let chosen = ofKind.first(where: { $0.track.id == primary }) ?? ofKind.first else { return nil }
-        let r = chosen.rect
-        return (chosen.track, CGRect(x: r.x, y: r.y, width: r.width, height: r.height))
+        return (chosen.track, CGRect(chosen.rect))
       }
       let id = TrackedSubjectIdentifier.uuid(forTrack: group[0].track.person)
       let face = representative(.humanFace)
       let body = representative(.humanBody)
       guard let main = face ?? body else {
         // Objects are never linked: an object is alone in its group.
-        let r = group[0].rect
         return .object(
           TrackedObject(
-            identifier: id, rect: CGRect(x: r.x, y: r.y, width: r.width, height: r.height),
+            identifier: id, rect: CGRect(group[0].rect),
             saliencyRank: rank, trackID: group[0].track.id))
       }
       return .person(

@@ -35,8 +35,17 @@ enum CLI {
     "TEST_TOTAL_SHARDS",
   ]
 
-  /// Runs docksim with `environment` added to this process's, less any shard variables of its own
-  /// (the tests may themselves run as a Slurm array task or a sharded Bazel test).
+  /// This process's environment with `extra` added, less any shard variables of its own (the tests may
+  /// themselves run as a Slurm array task or a sharded Bazel test), and one OpenBLAS thread.
+  static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    for name in shardVariables { env[name] = nil }
+    env.merge(extra) { _, new in new }
+    env["OPENBLAS_NUM_THREADS"] = "1"
+    return env
+  }
+
+  /// Runs docksim with `environment` added to this process's (`environment(_:)`).
   static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
     -> Result
   {
@@ -44,11 +53,7 @@ enum CLI {
     process.executableURL = try binary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? repository
-    var env = ProcessInfo.processInfo.environment
-    for name in shardVariables { env[name] = nil }
-    env.merge(environment) { _, new in new }
-    env["OPENBLAS_NUM_THREADS"] = "1"
-    process.environment = env
+    process.environment = Self.environment(environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

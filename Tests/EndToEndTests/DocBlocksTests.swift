@@ -360,11 +360,7 @@ struct DocScratch {
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = ["-c", script]
     process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    for name in CLI.shardVariables { env[name] = nil }
-    env["OPENBLAS_NUM_THREADS"] = "1"
-    env.merge(environment) { _, new in new }
-    process.environment = env
+    process.environment = CLI.environment(environment)
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -207,13 +207,12 @@ struct ReplayCommandTests {
   /// docs/csv.md's `traces/<scenario>.observations.csv` block runs as written (in a scratch directory
   /// that sees the repository's Scenarios): a run's observation log replays, one row per logged frame.
   @Test func theDocumentedReplayOfARunsObservationLogRuns() throws {
-    let page = try String(
-      contentsOf: CLI.repository.appendingPathComponent("docs/csv.md"), encoding: .utf8)
-    let section = try #require(page.range(of: "## `traces/<scenario>.observations.csv`"))
-    let rest = page[section.upperBound...]
-    let open = try #require(rest.range(of: "```sh\n"))
-    let close = try #require(rest[open.upperBound...].range(of: "```"))
-    let lines = rest[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
+    // The block of docs/csv.md marked as run by this file (DocBlocksTests).
+    let block = try #require(
+      try DocBlock.blocks(of: "docs/csv.md").first {
+        $0.directive == .runBy("Tests/EndToEndTests/ReplayCommandTests.swift")
+      })
+    let lines = block.body.split(separator: "\n").map(String.init)
     #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("docksim ") }, "\(lines)")
     let tmp = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: tmp) }

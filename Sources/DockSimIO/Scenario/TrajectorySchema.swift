@@ -48,11 +48,6 @@ enum TrajectorySchema {
   static let defaultBodyHeight = 1.7
   static let defaultPivotHeight = 1.0
 
-  /// `path` relative to the directory of the scenario file `scenarioFile` (absolute paths as given).
-  static func resolve(_ path: String, relativeTo scenarioFile: String) -> String {
-    RelativePath.resolve(path, besideFile: scenarioFile)
-  }
-
   static func readStand(_ node: NodeReader) throws(InputError) -> StandPose {
     let m = try node.mapping(allowed: standSpec.names)
     return StandPose(
@@ -64,7 +59,7 @@ enum TrajectorySchema {
   static func readTrajectory(_ node: NodeReader) throws(InputError) -> [Waypoint] {
     let m = try node.mapping(allowed: trajectoryFields)
     let fileNode = try m.required("file", expecting: "the path of a CSV file t_s,x_m,y_m[,z_m]")
-    let path = resolve(try fileNode.string("a file path"), relativeTo: node.file)
+    let path = RelativePath.resolve(try fileNode.string("a file path"), besideFile: node.file)
     let stand = try m["stand"].map { n throws(InputError) in try readStand(n) }
     let height = try m["height_m"].map { n throws(InputError) in try n.number(WaypointSchema.height) }
     let samples = try TrajectoryCSV.read(path: path)
@@ -128,7 +123,7 @@ enum TrajectorySchema {
         "expected start < end, got [\(NumberBounds.format(start)), \(NumberBounds.format(end))]")
     }
     let fileNode = try m.required("file", expecting: "the path of a pedestrian recording (frame id x y)")
-    let path = resolve(try fileNode.string("a file path"), relativeTo: node.file)
+    let path = RelativePath.resolve(try fileNode.string("a file path"), besideFile: node.file)
     let recording = try PedestrianRecording.read(path: path, format: format, fps: fps)
     let people = try CrowdImport.people(
       recording, file: path, window: start...end, stand: stand,
